@@ -1,0 +1,386 @@
+/* finalize.c - runs the vISA finalizer (GenX_IR) on one kernel.
+ *
+ * Contract: finalize() writes VISA_TEXT to <kernel>.visaasm in a private
+ * temporary directory (mkdtemp under $TMPDIR, else /tmp), runs
+ *   GENX_IR <kernel>.visaasm -platform <genx> -output -binary -asmOutput <dir>/<kernel>
+ * there (fork/execvp, no shell, own process group, stdin /dev/null, stdout
+ * and stderr to one file) and removes the directory again in every case.
+ * Success means <kernel>.dat exists and no *.errors.txt was written; GenX_IR
+ * exits 1 when it spills, which is still success (spill_bytes > 0).  The child
+ * group is killed with SIGKILL after TIMEOUT_S seconds (<= 0: no limit).  On
+ * failure *why is a one-line reason and *log the finalizer's output.
+ */
+#if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gen.h"
+
+#define LOG_NAME "#output.txt" /* '#' never occurs in a sanitized kernel name */
+
+/* How the child process ended. */
+typedef struct RunResult {
+	int exec_errno; /* nonzero: the program could not be started */
+	int timed_out;  /* killed after the time limit */
+	int status;     /* waitpid status otherwise */
+} RunResult;
+
+static char *make_tmpdir(char **why)
+{
+	const char *t = getenv("TMPDIR");
+	char *tmpl = xasprintf("%s/translate-XXXXXX", t && *t ? t : "/tmp");
+	char *abs;
+	if (!mkdtemp(tmpl)) {
+		*why = xasprintf("cannot create a temporary directory %s: %s", tmpl, strerror(errno));
+		free(tmpl);
+		return NULL;
+	}
+	abs = realpath(tmpl, NULL);
+	if (!abs)
+		return tmpl;
+	free(tmpl);
+	return abs;
+}
+
+static void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	struct stat st;
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *p;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = xasprintf("%s/%s", path, e->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			remove_tree(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(path);
+}
+
+static char *sanitize(const char *kernel)
+{
+	size_t n = strlen(kernel), i;
+	char *s;
+	if (n == 0)
+		return xstrdup("kernel");
+	s = xstrndup(kernel, n > 100 ? 100 : n);
+	for (i = 0; s[i]; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			s[i] = '_';
+	return s;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int bad;
+	if (!f)
+		return -1;
+	bad = fputs(text, f) < 0;
+	bad |= fclose(f) != 0;
+	return bad ? -1 : 0;
+}
+
+/* A relative path with a slash must survive the child's chdir. */
+static char *program_path(const char *prog)
+{
+	char cwd[4096];
+	if (prog[0] == '/' || !strchr(prog, '/') || !getcwd(cwd, sizeof cwd))
+		return xstrdup(prog);
+	return xasprintf("%s/%s", cwd, prog);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static _Noreturn void child(char *const *argv, const char *dir, int logfd, int nullfd, int errfd)
+{
+	int e;
+	setpgid(0, 0);
+	if (chdir(dir) == 0 && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0)
+		execvp(argv[0], argv);
+	e = errno;
+	if (write(errfd, &e, sizeof e) < 0)
+		_exit(126);
+	_exit(127);
+}
+
+static void wait_child(pid_t pid, int timeout_s, RunResult *r)
+{
+	double deadline = now_s() + timeout_s;
+	struct timespec delay = {0, 1000000};
+	for (;;) {
+		pid_t w = waitpid(pid, &r->status, WNOHANG);
+		if (w == pid || (w < 0 && errno != EINTR))
+			return;
+		if (timeout_s > 0 && now_s() >= deadline) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
+				;
+			r->timed_out = 1;
+			return;
+		}
+		nanosleep(&delay, NULL);
+		if (delay.tv_nsec < 20000000)
+			delay.tv_nsec *= 2;
+	}
+}
+
+static void read_exec_error(int fd, RunResult *r)
+{
+	int e;
+	ssize_t n;
+	do
+		n = read(fd, &e, sizeof e);
+	while (n < 0 && errno == EINTR);
+	if (n == (ssize_t)sizeof e)
+		r->exec_errno = e ? e : ENOEXEC;
+}
+
+static int run(char *const *argv, const char *dir, const char *logpath, int timeout_s, RunResult *r)
+{
+	int pfd[2], logfd, nullfd;
+	pid_t pid;
+	memset(r, 0, sizeof *r);
+	logfd = open(logpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	nullfd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (logfd < 0 || nullfd < 0 || pipe(pfd) < 0) {
+		r->exec_errno = errno;
+		goto out;
+	}
+	fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+	pid = fork();
+	if (pid == 0)
+		child(argv, dir, logfd, nullfd, pfd[1]);
+	close(pfd[1]);
+	if (pid < 0)
+		r->exec_errno = errno;
+	else {
+		setpgid(pid, pid);
+		read_exec_error(pfd[0], r);
+		wait_child(pid, timeout_s, r);
+	}
+	close(pfd[0]);
+out:
+	if (logfd >= 0)
+		close(logfd);
+	if (nullfd >= 0)
+		close(nullfd);
+	return r->exec_errno ? -1 : 0;
+}
+
+static int has_errors_file(const char *dir, char **errpath)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n;
+	*errpath = NULL;
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		n = strlen(e->d_name);
+		if (n > 11 && strcmp(e->d_name + n - 11, ".errors.txt") == 0) {
+			*errpath = xasprintf("%s/%s", dir, e->d_name);
+			break;
+		}
+	}
+	closedir(d);
+	return *errpath != NULL;
+}
+
+static char *trimmed_line(const char *s, size_t n)
+{
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	return xstrndup(s, n > 200 ? 200 : n);
+}
+
+/* First line of TEXT containing KEY (after KEY when SKIP_KEY), or NULL. */
+static char *line_with(const char *text, const char *key, int skip_key)
+{
+	const char *p = text ? strstr(text, key) : NULL, *b, *e;
+	if (!p)
+		return NULL;
+	for (b = p; b > text && b[-1] != '\n'; b--)
+		;
+	if (skip_key)
+		b = p + strlen(key);
+	for (e = b; *e && *e != '\n'; e++)
+		;
+	return trimmed_line(b, (size_t)(e - b));
+}
+
+static char *first_error(const char *errtxt, const char *log)
+{
+	static const char *const keys[] = {"near line", "ERROR", "Error", "error"};
+	char *s = line_with(errtxt, "Error Message:", 1);
+	size_t i;
+	for (i = 0; !s && i < NELEM(keys); i++)
+		s = line_with(log, keys[i], 0);
+	return s;
+}
+
+static int number_after(const char *text, const char *key)
+{
+	const char *p = text ? strstr(text, key) : NULL;
+	return p ? atoi(p + strlen(key)) : 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	size_t n = 0;
+	char *s = read_file(path, &n);
+	if (len)
+		*len = n;
+	return s;
+}
+
+/* Reads the results of a run that produced DAT; 0 on success. */
+static int collect(const char *base, const char *dat, const char *log, GenCode *out)
+{
+	char *asmpath = xasprintf("%s.asm", base);
+	size_t n;
+	char *code = slurp(dat, &n);
+	if (!code) {
+		free(asmpath);
+		return -1;
+	}
+	out->code = (uint8_t *)code;
+	out->size = n;
+	out->asm_text = slurp(asmpath, NULL);
+	out->spill_bytes = number_after(out->asm_text, "//.spill size ");
+	if (!out->spill_bytes)
+		out->spill_bytes = number_after(log, "Spill memory used = ");
+	out->grf_count = number_after(out->asm_text, "numGRF=");
+	free(asmpath);
+	return 0;
+}
+
+static char *rejection(const char *errtxt, const char *log, int status)
+{
+	char *line = first_error(errtxt, log), *why;
+	if (line)
+		why = xasprintf("finalizer rejected the vISA: %s", line);
+	else if (WIFEXITED(status) && WEXITSTATUS(status))
+		why = xasprintf("finalizer failed (exit status %d) and wrote no code", WEXITSTATUS(status));
+	else
+		why = xstrdup("finalizer wrote no code");
+	free(line);
+	return why;
+}
+
+/* Decides the outcome of a finished run; 0 on success. */
+static int judge(const char *dir, const char *base, const RunResult *r, const char *prog,
+		 int timeout_s, char **log, GenCode *out, char **why)
+{
+	char *errpath = NULL, *errtxt = NULL, *dat = xasprintf("%s.dat", base);
+	int rc = -1;
+	struct stat st;
+	if (r->exec_errno)
+		*why = xasprintf("cannot run GenX_IR: %s: %s", prog, strerror(r->exec_errno));
+	else if (r->timed_out)
+		*why = xasprintf("finalizer timed out after %d s", timeout_s);
+	else if (WIFSIGNALED(r->status))
+		*why = xasprintf("finalizer crashed (signal %d)", WTERMSIG(r->status));
+	else if (has_errors_file(dir, &errpath) || stat(dat, &st) < 0) {
+		errtxt = errpath ? slurp(errpath, NULL) : NULL;
+		*why = rejection(errtxt, *log, r->status);
+	} else if (collect(base, dat, *log, out) < 0)
+		*why = xasprintf("cannot read %s: %s", dat, strerror(errno));
+	else
+		rc = 0;
+	if (errtxt) {
+		Buf b = {0};
+		buf_printf(&b, "%s%s", *log ? *log : "", errtxt);
+		free(*log);
+		*log = b.s;
+	}
+	free(errpath);
+	free(errtxt);
+	free(dat);
+	return rc;
+}
+
+static int finalize_in(const char *dir, const char *genx_ir, const Platform *p,
+		       const char *visa_text, const char *kernel, int timeout_s,
+		       GenCode *out, char **why, char **log)
+{
+	char *name = sanitize(kernel), *prog = program_path(genx_ir);
+	char *input = xasprintf("%s.visaasm", name), *base = xasprintf("%s/%s", dir, name);
+	char *inpath = xasprintf("%s/%s", dir, input), *logpath = xasprintf("%s/%s", dir, LOG_NAME);
+	char *argv[] = {prog, input, "-platform", (char *)p->genx, "-output", "-binary",
+			"-asmOutput", base, NULL};
+	RunResult r;
+	int rc = -1;
+	if (write_text(inpath, visa_text) < 0)
+		*why = xasprintf("cannot write %s: %s", inpath, strerror(errno));
+	else {
+		run(argv, dir, logpath, timeout_s, &r);
+		*log = slurp(logpath, NULL);
+		rc = judge(dir, base, &r, genx_ir, timeout_s, log, out, why);
+	}
+	free(name);
+	free(prog);
+	free(input);
+	free(base);
+	free(inpath);
+	free(logpath);
+	return rc;
+}
+
+int finalize(const char *genx_ir, const Platform *p, const char *visa_text,
+	     const char *kernel, int timeout_s, GenCode *out, char **why, char **log)
+{
+	char *dir;
+	int rc;
+	memset(out, 0, sizeof *out);
+	*why = NULL;
+	*log = NULL;
+	dir = make_tmpdir(why);
+	if (!dir)
+		return -1;
+	rc = finalize_in(dir, genx_ir, p, visa_text, kernel, timeout_s, out, why, log);
+	remove_tree(dir);
+	free(dir);
+	if (rc == 0) {
+		free(*log);
+		*log = NULL;
+	} else
+		gencode_free(out);
+	return rc;
+}
+
+void gencode_free(GenCode *g)
+{
+	free(g->code);
+	free(g->asm_text);
+	memset(g, 0, sizeof *g);
+}

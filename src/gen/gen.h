@@ -1,0 +1,103 @@
+/* gen.h - the Gen layer: platforms, the vISA finalizer (GenX_IR) and the
+ * zebin container with its .ze_info description.
+ *
+ * Data flow: platform_find() names the target; finalize() turns one vISA text
+ * file into Gen machine code; the translator fills a ZeKernel per kernel; and
+ * zebin_write() packs every kernel of one input program into one ELF file.
+ */
+#ifndef GEN_H
+#define GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util.h"
+
+/* One device, from data/platforms.xml. */
+typedef struct Platform {
+	const char *name;        /* ocloc device name: "tgllp" */
+	const char *genx;        /* GenX_IR -platform value: "TGLLP" */
+	const char *description; /* human readable */
+	uint32_t product_family; /* .note.intelgt.compat type 1 (PRODUCT_FAMILY) */
+	uint32_t core_family;    /* type 2 (GFXCORE_FAMILY), 0 = unspecified */
+	int grf_bytes;           /* 32, or 64 on PVC */
+	int grf_count;           /* GRFs per thread the finalizer is run for */
+	int default_simd;        /* dispatch width used without -simd */
+	int max_msg_lanes;       /* largest exec size of one send message */
+	int fp64;                /* native fp64 ALU */
+	int int64;               /* native Q-type integer ALU */
+	int int_divide;          /* vISA div/mod on integers supported */
+	int lsc;                 /* LSC messages (and no legacy dataport) */
+	int inline_data;         /* XeHP-style payload prolog (-useInlineData) */
+	int supported;           /* the translator can target it today */
+} Platform;
+
+/* platform.c */
+int platforms_load(const char *datadir);          /* 0 ok; diagnostics on failure */
+const Platform *platform_find(const char *name);  /* NULL if unknown */
+void platforms_list(FILE *f);                    /* "name  description" lines */
+
+/* .ze_info model (ZE Info 1.15 as NEO 22.43 decodes it). */
+typedef enum ZeArgType {
+	ZA_LOCAL_SIZE, ZA_GROUP_COUNT, ZA_GLOBAL_ID_OFFSET, ZA_GLOBAL_SIZE,
+	ZA_ENQUEUED_LOCAL_SIZE, ZA_PRIVATE_BASE_STATELESS, ZA_ARG_BYVALUE,
+	ZA_ARG_BYPOINTER, ZA_BUFFER_ADDRESS, ZA_BUFFER_OFFSET, ZA_PRINTF_BUFFER,
+	ZA_WORK_DIMENSIONS,
+} ZeArgType;
+
+typedef enum ZeAddrMode { ZM_NONE, ZM_STATELESS, ZM_STATEFUL, ZM_BINDLESS, ZM_SLM } ZeAddrMode;
+typedef enum ZeAddrSpace { ZS_NONE, ZS_GLOBAL, ZS_LOCAL, ZS_CONSTANT, ZS_IMAGE, ZS_SAMPLER } ZeAddrSpace;
+typedef enum ZeAccess { ZC_NONE, ZC_READONLY, ZC_WRITEONLY, ZC_READWRITE } ZeAccess;
+
+typedef struct ZeArg {
+	ZeArgType type;
+	int offset;          /* byte offset in cross-thread data */
+	int size;            /* bytes */
+	int arg_index;       /* explicit argument index, -1 for implicit args */
+	ZeAddrMode addrmode; /* arg_bypointer only */
+	ZeAddrSpace addrspace;
+	ZeAccess access;
+	int source_offset;   /* -1 = not written; else byte offset in the host value */
+	int slm_alignment;   /* 0 = not written */
+} ZeArg;
+
+typedef struct ZeKernel {
+	const char *name;      /* OpenCL kernel name: section .text.<name> */
+	const uint8_t *code;   /* Gen machine code (GenX_IR .dat) */
+	size_t code_size;
+	int simd;              /* 8, 16 or 32 */
+	int grf_count;
+	int barrier_count;
+	int slm_size;
+	int has_global_atomics;
+	int has_no_stateless_write;
+	int has_4gb_buffers;
+	int required_wg[3];    /* all 0 = none */
+	int scratch_size;      /* per-thread scratch bytes; 0 = no per_thread_memory_buffers */
+	int local_id_size;     /* bytes of per-thread local ids (3 channels) */
+	VEC(ZeArg) args;       /* payload_arguments in output order */
+} ZeKernel;
+
+/* zeinfo.c: YAML text of .ze_info for the kernels (block style, version 1.15) */
+char *zeinfo_yaml(ZeKernel *const *ks, size_t n);
+const char *zearg_type_name(ZeArgType t);
+
+/* zebin.c: writes PATH atomically (temporary name, then rename); 0 on success.
+ * On failure nothing is left at PATH and *err holds a message to free. */
+int zebin_write(const char *path, const Platform *p, ZeKernel *const *ks, size_t n, char **err);
+
+/* finalize.c: run GenX_IR on one vISA text file. */
+typedef struct GenCode {
+	uint8_t *code;     /* .dat contents (malloc'd) */
+	size_t size;
+	char *asm_text;    /* .asm listing (malloc'd, may be NULL) */
+	int spill_bytes;   /* from "//.spill size N" */
+	int grf_count;     /* from the .asm header when present */
+} GenCode;
+/* Returns 0 on success; on failure writes a one-line reason to *why (malloc'd)
+ * and the finalizer's own output to *log (malloc'd, may be NULL). */
+int finalize(const char *genx_ir, const Platform *p, const char *visa_text,
+             const char *kernel, int timeout_s, GenCode *out, char **why, char **log);
+void gencode_free(GenCode *g);
+
+#endif

@@ -1,0 +1,170 @@
+/* zeinfo.c - the .ze_info YAML text of a zebin.
+ *
+ * Contract: zeinfo_yaml() returns a malloc'd, NUL-terminated YAML document
+ * describing every kernel, in ZE Info version 1.15 (what NEO 22.43 decodes).
+ * The text is block style only (NEO's reader rejects inline maps; the one
+ * inline sequence, required_work_group_size, is accepted), uses two-space
+ * indentation, and depends on nothing but its input: the same kernels always
+ * give the same bytes.  Optional keys are written only when they differ from
+ * the decoder's default, in a fixed order.  Kernel names must be C
+ * identifiers (NEO's YAML reader mangles quoted scalars); zebin_write()
+ * checks this before calling here, other callers die() on a bad name.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+const char *zearg_type_name(ZeArgType t)
+{
+	static const char *const names[] = {
+		[ZA_LOCAL_SIZE] = "local_size",
+		[ZA_GROUP_COUNT] = "group_count",
+		[ZA_GLOBAL_ID_OFFSET] = "global_id_offset",
+		[ZA_GLOBAL_SIZE] = "global_size",
+		[ZA_ENQUEUED_LOCAL_SIZE] = "enqueued_local_size",
+		[ZA_PRIVATE_BASE_STATELESS] = "private_base_stateless",
+		[ZA_ARG_BYVALUE] = "arg_byvalue",
+		[ZA_ARG_BYPOINTER] = "arg_bypointer",
+		[ZA_BUFFER_ADDRESS] = "buffer_address",
+		[ZA_BUFFER_OFFSET] = "buffer_offset",
+		[ZA_PRINTF_BUFFER] = "printf_buffer",
+		[ZA_WORK_DIMENSIONS] = "work_dimensions",
+	};
+	if ((unsigned)t >= NELEM(names) || !names[t])
+		die("bad ZeArgType %d", (int)t);
+	return names[t];
+}
+
+static const char *addrmode_name(ZeAddrMode m)
+{
+	static const char *const names[] = {
+		[ZM_STATELESS] = "stateless", [ZM_STATEFUL] = "stateful",
+		[ZM_BINDLESS] = "bindless", [ZM_SLM] = "slm",
+	};
+	if ((unsigned)m >= NELEM(names) || !names[m])
+		die("bad ZeAddrMode %d", (int)m);
+	return names[m];
+}
+
+static const char *addrspace_name(ZeAddrSpace s)
+{
+	static const char *const names[] = {
+		[ZS_GLOBAL] = "global", [ZS_LOCAL] = "local",
+		[ZS_CONSTANT] = "constant", [ZS_IMAGE] = "image",
+		[ZS_SAMPLER] = "sampler",
+	};
+	if ((unsigned)s >= NELEM(names) || !names[s])
+		die("bad ZeAddrSpace %d", (int)s);
+	return names[s];
+}
+
+static const char *access_name(ZeAccess a)
+{
+	static const char *const names[] = {
+		[ZC_READONLY] = "readonly", [ZC_WRITEONLY] = "writeonly",
+		[ZC_READWRITE] = "readwrite",
+	};
+	if ((unsigned)a >= NELEM(names) || !names[a])
+		die("bad ZeAccess %d", (int)a);
+	return names[a];
+}
+
+static int name_ok(const char *s)
+{
+	if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return 0;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return 0;
+	return 1;
+}
+
+static void put_flag(Buf *b, const char *key, int on)
+{
+	if (on)
+		buf_printf(b, "      %s: true\n", key);
+}
+
+static void put_count(Buf *b, const char *key, int v)
+{
+	if (v)
+		buf_printf(b, "      %s: %d\n", key, v);
+}
+
+static void put_exec_env(Buf *b, const ZeKernel *k)
+{
+	const int *wg = k->required_wg;
+	buf_puts(b, "    execution_env:\n");
+	buf_printf(b, "      grf_count: %d\n", k->grf_count);
+	buf_printf(b, "      simd_size: %d\n", k->simd);
+	put_count(b, "barrier_count", k->barrier_count);
+	put_count(b, "slm_size", k->slm_size);
+	put_flag(b, "has_global_atomics", k->has_global_atomics);
+	put_flag(b, "has_no_stateless_write", k->has_no_stateless_write);
+	put_flag(b, "has_4gb_buffers", k->has_4gb_buffers);
+	if (wg[0] || wg[1] || wg[2])
+		buf_printf(b, "      required_work_group_size: [ %d, %d, %d ]\n",
+			   wg[0], wg[1], wg[2]);
+	put_flag(b, "disable_mid_thread_preemption", 1);
+	put_flag(b, "subgroup_independent_forward_progress", 1);
+}
+
+static void put_arg(Buf *b, const ZeArg *a)
+{
+	buf_printf(b, "      - arg_type: %s\n", zearg_type_name(a->type));
+	buf_printf(b, "        offset: %d\n", a->offset);
+	buf_printf(b, "        size: %d\n", a->size);
+	if (a->arg_index >= 0)
+		buf_printf(b, "        arg_index: %d\n", a->arg_index);
+	if (a->addrmode != ZM_NONE)
+		buf_printf(b, "        addrmode: %s\n", addrmode_name(a->addrmode));
+	if (a->addrspace != ZS_NONE)
+		buf_printf(b, "        addrspace: %s\n", addrspace_name(a->addrspace));
+	if (a->access != ZC_NONE)
+		buf_printf(b, "        access_type: %s\n", access_name(a->access));
+	if (a->source_offset >= 0)
+		buf_printf(b, "        source_offset: %d\n", a->source_offset);
+	if (a->slm_alignment > 0)
+		buf_printf(b, "        slm_alignment: %d\n", a->slm_alignment);
+}
+
+static void put_kernel(Buf *b, const ZeKernel *k)
+{
+	size_t i;
+	if (!name_ok(k->name))
+		die("kernel name '%s' is not an identifier", k->name);
+	buf_printf(b, "  - name: %s\n", k->name);
+	put_exec_env(b, k);
+	if (k->args.n) {
+		buf_puts(b, "    payload_arguments:\n");
+		for (i = 0; i < k->args.n; i++)
+			put_arg(b, &k->args.v[i]);
+	}
+	if (k->local_id_size > 0) {
+		buf_puts(b, "    per_thread_payload_arguments:\n");
+		buf_puts(b, "      - arg_type: local_id\n");
+		buf_puts(b, "        offset: 0\n");
+		buf_printf(b, "        size: %d\n", k->local_id_size);
+	}
+	if (k->scratch_size > 0) {
+		buf_puts(b, "    per_thread_memory_buffers:\n");
+		buf_puts(b, "      - type: scratch\n");
+		buf_puts(b, "        usage: single_space\n");
+		buf_printf(b, "        size: %d\n", k->scratch_size);
+	}
+}
+
+char *zeinfo_yaml(ZeKernel *const *ks, size_t n)
+{
+	Buf b = {0};
+	size_t i;
+	buf_puts(&b, "---\n");
+	buf_puts(&b, "version: '1.15'\n");
+	buf_puts(&b, "kernels:\n");
+	for (i = 0; i < n; i++)
+		put_kernel(&b, ks[i]);
+	buf_puts(&b, "...\n");
+	return b.s;
+}

@@ -1,0 +1,144 @@
+/* il.h - the AMD IL layer: the parsed module and the opcode table.
+ *
+ * A Module is what the text says, with nothing resolved: functions by id,
+ * instructions with their operands as written, every comment line (metadata,
+ * data segments, printf formats) kept with its location for src/metadata.
+ * Control flow stays flat (if/else/endif are instructions); il_check()
+ * verifies the nesting.
+ */
+#ifndef IL_H
+#define IL_H
+
+#include "../util.h"
+
+typedef enum OpKind {
+	K_INST,      /* ordinary instruction */
+	K_DCL,       /* declaration */
+	K_IF, K_ELSE, K_ENDIF,
+	K_LOOP, K_ENDLOOP, K_BREAK, K_CONTINUE,
+	K_SWITCH, K_CASE, K_ENDSWITCH,
+	K_CALL, K_RET, K_RETDYN,
+	K_FUNC, K_ENDFUNC, K_ENDMAIN, K_END, K_MDEF, K_MEND,
+} OpKind;
+
+typedef enum Opcode {
+#define OP(id, name, kind, nd, ns) OP_##id,
+#include "opcodes.h"
+#undef OP
+	OP_PSEUDO_CALL, /* the ";$$$$$$$$$$" patch point in main */
+	OP_COUNT
+} Opcode;
+
+typedef struct OpInfo {
+	const char *name; /* spelling */
+	OpKind kind;      /* syntactic role */
+	int ndst, nsrc;   /* operand counts, -1 = unchecked */
+} OpInfo;
+extern const OpInfo il_ops[OP_COUNT];
+
+/* An option glued to an opcode or operand: "_id(11)" is {"id", "11"},
+ * "_cached" is {"cached", NULL}. */
+typedef struct Mod {
+	const char *name; /* text between '_' and '(' */
+	const char *arg;  /* text inside the parentheses, NULL if none */
+} Mod;
+
+typedef enum RegFile {
+	RF_TEMP,     /* r<n> */
+	RF_LITERAL,  /* l<n> */
+	RF_CB,       /* cb<n>[i] */
+	RF_ITEMP,    /* x<n>[i] indexed temporary array */
+	RF_SPECIAL,  /* vTidInGrp, vAbsTid, ... (num = Special) */
+	RF_MEM,      /* mem / mem0: write-mask carrier of stores */
+	RF_IN,       /* in<n> macro parameter */
+	RF_OUT,      /* out<n> macro result */
+	RF_GLOBAL,   /* g[i] (R7xx global buffer) */
+	RF_ICB,      /* icb[i] */
+	RF_VINPUT,   /* v<n> graphics input */
+	RF_VOUTPUT,  /* o<n> graphics output */
+	RF_TIMER,    /* Tmr */
+	RF_NUMBER,   /* integer literal operand */
+	RF_FLOAT,    /* float literal operand (hand-written CAL) */
+	RF_GROUP,    /* parenthesised operand list of mcall */
+} RegFile;
+
+typedef enum Special {
+	SR_TID_IN_GRP, SR_TID_IN_GRP_FLAT, SR_THREAD_GRP_ID, SR_THREAD_GRP_ID_FLAT,
+	SR_ABS_TID, SR_ABS_TID_FLAT, SR_VA_TID, SR_WIN_COORD, SR_COUNT
+} Special;
+
+/* Component selectors of a source swizzle. */
+enum { SEL_X, SEL_Y, SEL_Z, SEL_W, SEL_0, SEL_1 };
+/* Destination write-mask entries. */
+enum { WM_SKIP, WM_WRITE, WM_ZERO, WM_ONE };
+
+typedef struct Operand {
+	Loc loc;
+	RegFile file;
+	const char *name;           /* register spelling as written ("vTidInGrp0") */
+	long long num;              /* register number, cb id, Special; value of RF_NUMBER */
+	double fval;                /* RF_FLOAT value */
+	int has_index;              /* "[...]" present */
+	long long index_imm;        /* constant part of the index */
+	struct Operand *index_reg;  /* relative part of the index, NULL if none */
+	char comps[8];              /* text after '.', "" when absent */
+	Mod *mods;                  /* _neg(x), _abs ... */
+	int nmods;
+	struct Operand *group;      /* RF_GROUP members */
+	int ngroup;
+} Operand;
+
+typedef struct Inst {
+	Loc loc;
+	Opcode op;
+	const char *word;  /* the opcode word as written, modifiers included */
+	const char *arg;   /* parenthesised argument right after the base: mdef(N), mcall(N) */
+	Mod *mods;         /* instruction modifiers in written order */
+	int nmods;
+	Operand *ops;      /* destination first, then sources */
+	int nops;
+} Inst;
+
+typedef struct Func {
+	Loc loc;           /* of the "func" / "mdef" word */
+	Loc end_loc;       /* of "endfunc" / "mend" / "endmain" */
+	long long id;      /* func N / mdef(N); -1 for main */
+	const char *name;  /* trailing comment of the header line, trimmed; may be NULL */
+	int is_macro;      /* mdef ... mend */
+	int outline;       /* mdef ..._outline */
+	int nout, nin;     /* macro outputs / inputs */
+	VEC(Inst) code;
+} Func;
+
+typedef struct Comment {
+	Loc loc;           /* of the ';' */
+	const char *text;  /* after ';' up to end of line, CR removed */
+} Comment;
+
+typedef struct Module {
+	Arena arena;         /* everything below lives here */
+	const char *file;    /* interned */
+	const char *header;  /* "il_cs_2_0" */
+	Loc header_loc;
+	Func main;           /* code before endmain */
+	VEC(Func *) funcs;   /* func ... endfunc and outlined mdefs after endmain, in order */
+	VEC(Func *) macros;  /* mdef ... mend (not outlined) */
+	VEC(Comment) comments; /* every comment line, in file order */
+} Module;
+
+/* il.c */
+const char *il_special_name(Special s);
+int il_swizzle(const Operand *o, int sel[4]);   /* 0 ok, -1 malformed */
+int il_wmask(const Operand *o, int m[4]);       /* 0 ok, -1 malformed */
+const Mod *il_mod(const Mod *mods, int n, const char *name);
+const Mod *il_inst_mod(const Inst *i, const char *name);
+long long il_mod_int(const Mod *m, long long dflt); /* numeric argument, dflt if none */
+Func *il_func(Module *m, long long id);
+const Comment *il_comment_on_line(const Module *m, const char *file, int line);
+int il_check(Module *m);                     /* structure check; 0 ok */
+void il_free(Module *m);
+
+/* parse.c (grammar in parser.y, scanner in lexer.l) */
+Module *il_parse(const char *file, const char *text, size_t len); /* NULL on error */
+
+#endif

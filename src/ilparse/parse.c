@@ -1,0 +1,279 @@
+/* parse.c - driver of the scanner and grammar; opcode words and register
+ * names are resolved here.
+ *
+ * il_parse: requires the whole file text; provides a Module whose operands
+ * have their register file set, or NULL after diagnostics.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "parser.h"
+#define YYSTYPE IL_YYSTYPE
+#include "lexer.h"
+
+Loc ps_loc(ParseState *ps, const YYLTYPE *l)
+{
+	Loc loc = {ps->file, l->first_line, l->first_column};
+	return loc;
+}
+
+void ps_error(ParseState *ps, Loc l, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	ps->errors++;
+	diag_error(l, "%s", b.s);
+	buf_free(&b);
+}
+
+/* Longest table spelling that prefixes the word at a '_' or '(' boundary. */
+static int lookup_base(const char *w, size_t len, size_t *baselen)
+{
+	int best = -1;
+	size_t bl = 0, i;
+	for (i = 0; i < OP_PSEUDO_CALL; i++) {
+		size_t n = strlen(il_ops[i].name);
+		if (n > len || n <= bl || memcmp(w, il_ops[i].name, n) != 0)
+			continue;
+		if (n < len && w[n] != '_' && w[n] != '(')
+			continue;
+		best = (int)i;
+		bl = n;
+	}
+	*baselen = bl;
+	return best;
+}
+
+Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc)
+{
+	Arena *a = &ps->m->arena;
+	Inst *in = arena_alloc(a, sizeof *in);
+	VEC(Mod) mods = {0};
+	size_t bl, i;
+	int op = lookup_base(word, len, &bl);
+	if (op < 0) {
+		ps_error(ps, loc, "unknown opcode '%.*s'", (int)len, word);
+		return NULL;
+	}
+	in->loc = loc;
+	in->op = (Opcode)op;
+	in->word = arena_strndup(a, word, len);
+	i = bl;
+	if (i < len && word[i] == '(') {
+		const char *close = memchr(word + i, ')', len - i);
+		in->arg = arena_strndup(a, word + i + 1, (size_t)(close - word - i - 1));
+		i = (size_t)(close - word) + 1;
+	}
+	while (i < len) {
+		Mod m = {0};
+		size_t s;
+		if (word[i] != '_') {
+			Loc ml = loc;
+			ml.col += (int)i;
+			ps_error(ps, ml, "malformed modifier in '%.*s'", (int)len, word);
+			vec_free(&mods);
+			return NULL;
+		}
+		s = ++i;
+		while (i < len && word[i] != '_' && word[i] != '(')
+			i++;
+		if (i == s) {
+			Loc ml = loc;
+			ml.col += (int)i;
+			ps_error(ps, ml, "empty modifier in '%.*s'", (int)len, word);
+			vec_free(&mods);
+			return NULL;
+		}
+		m.name = arena_strndup(a, word + s, i - s);
+		if (i < len && word[i] == '(') {
+			const char *close = memchr(word + i, ')', len - i);
+			m.arg = arena_strndup(a, word + i + 1, (size_t)(close - word - i - 1));
+			i = (size_t)(close - word) + 1;
+		}
+		vec_push(&mods, m);
+	}
+	in->nmods = (int)mods.n;
+	in->mods = arena_alloc(a, mods.n * sizeof *in->mods);
+	if (mods.n)
+		memcpy(in->mods, mods.v, mods.n * sizeof *in->mods);
+	vec_free(&mods);
+	return in;
+}
+
+static const struct {
+	const char *name; /* lower case, without the optional trailing 0 */
+	Special sr;
+} specials[] = {
+	{"vtidingrp", SR_TID_IN_GRP},
+	{"vtidingrpflat", SR_TID_IN_GRP_FLAT},
+	{"vthreadgrpid", SR_THREAD_GRP_ID},
+	{"vthreadgrpidflat", SR_THREAD_GRP_ID_FLAT},
+	{"vabstid", SR_ABS_TID},
+	{"vabstidflat", SR_ABS_TID_FLAT},
+	{"vabstidflag", SR_ABS_TID_FLAT},
+	{"vatid", SR_VA_TID},
+	{"vwincoord", SR_WIN_COORD},
+};
+
+static int digits(const char *s, long long *v)
+{
+	char *end;
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	*v = strtoll(s, &end, 10);
+	return *end == 0;
+}
+
+/* Sets file and num of a named operand from its spelling. */
+static int classify(ParseState *ps, Operand *o)
+{
+	char low[64];
+	size_t i, n;
+	long long v = 0;
+	if (o->file == RF_NUMBER || o->file == RF_FLOAT)
+		return 0;
+	if (o->file == RF_GROUP) {
+		int k, bad = 0;
+		for (k = 0; k < o->ngroup; k++)
+			bad |= classify(ps, &o->group[k]);
+		return bad;
+	}
+	n = strlen(o->name);
+	if (n >= sizeof low)
+		goto bad;
+	for (i = 0; i <= n; i++)
+		low[i] = (char)tolower((unsigned char)o->name[i]);
+	if (o->index_reg && classify(ps, o->index_reg))
+		return 1;
+	for (i = 0; i < NELEM(specials); i++) {
+		size_t sl = strlen(specials[i].name);
+		if (strncmp(low, specials[i].name, sl) == 0 &&
+		    (low[sl] == 0 || (low[sl] == '0' && low[sl + 1] == 0))) {
+			o->file = RF_SPECIAL;
+			o->num = specials[i].sr;
+			return 0;
+		}
+	}
+	if (strcmp(low, "mem") == 0) {
+		o->file = RF_MEM;
+		return 0;
+	}
+	if (strcmp(low, "tmr") == 0) {
+		o->file = RF_TIMER;
+		return 0;
+	}
+	if (strcmp(low, "g") == 0) {
+		o->file = RF_GLOBAL;
+		return 0;
+	}
+	if (strcmp(low, "icb") == 0) {
+		o->file = RF_ICB;
+		return 0;
+	}
+	if (low[0] == 'c' && low[1] == 'b' && digits(low + 2, &v))
+		o->file = RF_CB;
+	else if (strncmp(low, "mem", 3) == 0 && digits(low + 3, &v))
+		o->file = RF_MEM;
+	else if (strncmp(low, "out", 3) == 0 && digits(low + 3, &v))
+		o->file = RF_OUT;
+	else if (strncmp(low, "in", 2) == 0 && digits(low + 2, &v))
+		o->file = RF_IN;
+	else if (low[0] == 'r' && digits(low + 1, &v))
+		o->file = RF_TEMP;
+	else if (low[0] == 'l' && digits(low + 1, &v))
+		o->file = RF_LITERAL;
+	else if (low[0] == 'x' && digits(low + 1, &v))
+		o->file = RF_ITEMP;
+	else if (low[0] == 'v' && digits(low + 1, &v))
+		o->file = RF_VINPUT;
+	else if (low[0] == 'o' && digits(low + 1, &v))
+		o->file = RF_VOUTPUT;
+	else
+		goto bad;
+	o->num = v;
+	if ((o->file == RF_CB || o->file == RF_ITEMP) && !o->has_index &&
+	    !(o->file == RF_CB && 0)) {
+		ps_error(ps, o->loc, "'%s' needs an index: %s[n]", o->name, o->name);
+		return 1;
+	}
+	return 0;
+bad:
+	ps_error(ps, o->loc, "unknown register '%s'", o->name);
+	return 1;
+}
+
+static void classify_func(ParseState *ps, Func *f)
+{
+	size_t i;
+	int k;
+	for (i = 0; i < f->code.n; i++) {
+		Inst *in = &f->code.v[i];
+		for (k = 0; k < in->nops; k++)
+			classify(ps, &in->ops[k]);
+	}
+}
+
+/* A function's name is the comment on its header line ("func 1024 ; name"). */
+static void name_funcs(Module *m)
+{
+	VEC(Func *) all = {0};
+	size_t i;
+	for (i = 0; i < m->funcs.n; i++)
+		vec_push(&all, m->funcs.v[i]);
+	for (i = 0; i < m->macros.n; i++)
+		vec_push(&all, m->macros.v[i]);
+	for (i = 0; i < all.n; i++) {
+		Func *f = all.v[i];
+		const Comment *c = il_comment_on_line(m, f->loc.file, f->loc.line);
+		const char *s, *e;
+		if (!c)
+			continue;
+		for (s = c->text; *s == ' ' || *s == '\t'; s++)
+			;
+		for (e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		f->name = arena_strndup(&m->arena, s, (size_t)(e - s));
+	}
+	vec_free(&all);
+}
+
+Module *il_parse(const char *file, const char *text, size_t len)
+{
+	ParseState ps = {0};
+	yyscan_t scanner;
+	YY_BUFFER_STATE buf;
+	Module *m = xcalloc(1, sizeof *m);
+	size_t i;
+	int rc;
+
+	ps.m = m;
+	ps.file = m->file = intern(file);
+	ps.line = ps.col = 1;
+	ps.want_op = 1;
+	diag_source(file, text, len);
+	if (il_yylex_init_extra(&ps, &scanner))
+		die("cannot create scanner");
+	buf = il_yy_scan_bytes(text, (int)len, scanner);
+	rc = il_yyparse(scanner, &ps);
+	il_yy_delete_buffer(buf, scanner);
+	il_yylex_destroy(scanner);
+	if (rc == 0 && ps.errors == 0) {
+		name_funcs(m);
+		classify_func(&ps, &m->main);
+		for (i = 0; i < m->funcs.n; i++)
+			classify_func(&ps, m->funcs.v[i]);
+		for (i = 0; i < m->macros.n; i++)
+			classify_func(&ps, m->macros.v[i]);
+	}
+	if (rc != 0 || ps.errors != 0 || il_check(m) != 0) {
+		il_free(m);
+		return NULL;
+	}
+	return m;
+}

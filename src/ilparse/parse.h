@@ -1,0 +1,32 @@
+/* parse.h - private to the scanner and the grammar: the state they share. */
+#ifndef PARSE_H
+#define PARSE_H
+
+#include "il.h"
+
+typedef struct ParseState {
+	Module *m;          /* module being built */
+	const char *file;   /* interned file name */
+	int line, col;      /* position of the next byte */
+	int want_op;        /* the next word starts a statement */
+	int in_debug;       /* inside ;DEBUGSTART ... ;DEBUGEND */
+	Loc debug_loc;      /* where the open debug block started */
+	Func *cur;          /* function receiving statements */
+	int errors;         /* errors reported by scanner and grammar */
+} ParseState;
+
+typedef VEC(Operand) OperandVec;
+
+/* Token locations: bison's YYLTYPE replaced by a start position. */
+typedef struct IL_YYLTYPE {
+	int first_line, first_column, last_line, last_column;
+} IL_YYLTYPE;
+#define IL_YYLTYPE_IS_DECLARED 1
+#define IL_YYLTYPE_IS_TRIVIAL 1
+typedef IL_YYLTYPE YYLTYPE;
+
+Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc);
+Loc ps_loc(ParseState *ps, const YYLTYPE *l);
+void ps_error(ParseState *ps, Loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif

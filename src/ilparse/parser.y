@@ -1,0 +1,270 @@
+/* parser.y - pure bison grammar of AMD IL module structure.
+ *
+ * program := [macros] header main-statements endmain {func|mdef}... end
+ * Statements inside a body are flat; nesting of if/loop/switch is checked
+ * afterwards by il_check(), which gives better messages than a grammar error.
+ */
+%define api.pure full
+%define api.prefix {il_yy}
+%define parse.error verbose
+%locations
+%param {void *scanner}
+%parse-param {ParseState *ps}
+
+%code requires {
+#include "parse.h"
+}
+
+%code provides {
+int il_yylex(IL_YYSTYPE *lval, IL_YYLTYPE *lloc, void *scanner);
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+
+static void il_yyerror(IL_YYLTYPE *l, void *scanner, ParseState *ps, const char *msg)
+{
+	(void)scanner;
+	ps_error(ps, ps_loc(ps, l), "%s", msg);
+}
+
+static Operand *new_operand(ParseState *ps, IL_YYLTYPE *l)
+{
+	Operand *o = arena_alloc(&ps->m->arena, sizeof *o);
+	o->loc = ps_loc(ps, l);
+	return o;
+}
+
+static void emit(ParseState *ps, Inst *in, OperandVec *ops)
+{
+	if (ops) {
+		in->nops = (int)ops->n;
+		in->ops = arena_alloc(&ps->m->arena, ops->n * sizeof *in->ops);
+		if (ops->n)
+			memcpy(in->ops, ops->v, ops->n * sizeof *in->ops);
+		vec_free(ops);
+		free(ops);
+	}
+	vec_push(&ps->cur->code, *in);
+}
+
+static Func *begin_func(ParseState *ps, Inst *word, long long id)
+{
+	Func *f = arena_alloc(&ps->m->arena, sizeof *f);
+	f->loc = word->loc;
+	f->id = id;
+	ps->cur = f;
+	return f;
+}
+
+static Func *begin_macro(ParseState *ps, Inst *word)
+{
+	Func *f = begin_func(ps, word, word->arg ? strtoll(word->arg, NULL, 0) : -1);
+	const Mod *m;
+	f->is_macro = 1;
+	if (!word->arg)
+		ps_error(ps, word->loc, "'mdef' needs an id: mdef(N)_out(k)_in(m)");
+	if ((m = il_inst_mod(word, "out")))
+		f->nout = (int)il_mod_int(m, 0);
+	if ((m = il_inst_mod(word, "in")))
+		f->nin = (int)il_mod_int(m, 0);
+	f->outline = il_inst_mod(word, "outline") != NULL;
+	return f;
+}
+}
+
+%union {
+	Inst *inst;
+	char *str;
+	long long num;
+	double fval;
+	Mod mod;
+	Operand *opnd;
+	OperandVec *ops;
+	Func *func;
+}
+
+%token <inst> OPC FUNC ENDFUNC ENDMAIN END MDEF MEND
+%token <str> HEADER REG COMPS
+%token <num> NUMBER
+%token <fval> FLOAT
+%token <mod> MOD
+%token PSEUDO BADWORD
+
+%type <opnd> operand index_reg
+%type <ops> operands oplist
+%type <str> comps_opt
+%type <func> macro_head
+
+%destructor { if ($$) { vec_free($$); free($$); } } <ops>
+
+%%
+
+program
+	: macros header main ENDMAIN { ps->m->main.end_loc = $4->loc; } funcs END
+	;
+
+macros
+	: %empty
+	| macros macro
+	;
+
+macro
+	: macro_head stmts MEND { $1->end_loc = $3->loc; vec_push(&ps->m->macros, $1); }
+	;
+
+macro_head
+	: MDEF { $$ = begin_macro(ps, $1); }
+	;
+
+header
+	: HEADER {
+		ps->m->header = $1;
+		ps->m->header_loc = ps_loc(ps, &@1);
+		ps->cur = &ps->m->main;
+		ps->m->main.id = -1;
+		ps->m->main.loc = ps->m->header_loc;
+	}
+	;
+
+main
+	: stmts
+	;
+
+funcs
+	: %empty
+	| funcs func
+	;
+
+func
+	: FUNC NUMBER { begin_func(ps, $1, $2); } stmts ENDFUNC {
+		ps->cur->end_loc = $5->loc;
+		vec_push(&ps->m->funcs, ps->cur);
+	}
+	| macro_head stmts MEND {
+		$1->end_loc = $3->loc;
+		if ($1->outline)
+			vec_push(&ps->m->funcs, $1);
+		else
+			vec_push(&ps->m->macros, $1);
+	}
+	;
+
+stmts
+	: %empty
+	| stmts stmt
+	;
+
+stmt
+	: OPC operands { emit(ps, $1, $2); }
+	| PSEUDO {
+		Inst in;
+		memset(&in, 0, sizeof in);
+		in.loc = ps_loc(ps, &@1);
+		in.op = OP_PSEUDO_CALL;
+		in.word = ";$$$$$$$$$$";
+		emit(ps, &in, NULL);
+	}
+	;
+
+operands
+	: %empty { $$ = NULL; }
+	| oplist { $$ = $1; }
+	;
+
+oplist
+	: operand { $$ = xcalloc(1, sizeof *$$); vec_push($$, *$1); }
+	| oplist ',' operand { $$ = $1; vec_push($$, *$3); }
+	;
+
+operand
+	: REG comps_opt {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		if ($2)
+			snprintf($$->comps, sizeof $$->comps, "%s", $2);
+		if (strlen($2 ? $2 : "") >= sizeof $$->comps)
+			ps_error(ps, ps_loc(ps, &@2), "component selector '.%s' is too long", $2);
+	}
+	| REG '[' NUMBER ']' comps_opt {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		$$->has_index = 1;
+		$$->index_imm = $3;
+		if ($5)
+			snprintf($$->comps, sizeof $$->comps, "%s", $5);
+	}
+	| REG '[' index_reg ']' comps_opt {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		$$->has_index = 1;
+		$$->index_reg = $3;
+		if ($5)
+			snprintf($$->comps, sizeof $$->comps, "%s", $5);
+	}
+	| REG '[' index_reg '+' NUMBER ']' comps_opt {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		$$->has_index = 1;
+		$$->index_reg = $3;
+		$$->index_imm = $5;
+		if ($7)
+			snprintf($$->comps, sizeof $$->comps, "%s", $7);
+	}
+	| REG '[' index_reg NUMBER ']' comps_opt {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		$$->has_index = 1;
+		$$->index_reg = $3;
+		$$->index_imm = $4;
+		if ($4 >= 0)
+			ps_error(ps, ps_loc(ps, &@4), "expected '+' before the index offset");
+		if ($6)
+			snprintf($$->comps, sizeof $$->comps, "%s", $6);
+	}
+	| operand MOD {
+		Mod *nm = arena_alloc(&ps->m->arena, ((size_t)$1->nmods + 1) * sizeof *nm);
+		if ($1->nmods)
+			memcpy(nm, $1->mods, (size_t)$1->nmods * sizeof *nm);
+		nm[$1->nmods] = $2;
+		$$ = $1;
+		$$->mods = nm;
+		$$->nmods++;
+	}
+	| NUMBER {
+		$$ = new_operand(ps, &@1);
+		$$->file = RF_NUMBER;
+		$$->num = $1;
+	}
+	| FLOAT {
+		$$ = new_operand(ps, &@1);
+		$$->file = RF_FLOAT;
+		$$->fval = $1;
+	}
+	| '(' oplist ')' {
+		$$ = new_operand(ps, &@1);
+		$$->file = RF_GROUP;
+		$$->ngroup = (int)$2->n;
+		$$->group = arena_alloc(&ps->m->arena, $2->n * sizeof *$$->group);
+		memcpy($$->group, $2->v, $2->n * sizeof *$$->group);
+		vec_free($2);
+		free($2);
+	}
+	;
+
+index_reg
+	: REG comps_opt {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		if ($2)
+			snprintf($$->comps, sizeof $$->comps, "%s", $2);
+	}
+	;
+
+comps_opt
+	: %empty { $$ = NULL; }
+	| COMPS { $$ = $1; }
+	;
+
+%%

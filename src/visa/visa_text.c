@@ -1,0 +1,124 @@
+/* visa_text.c - the .visaasm writer.  Output depends only on the VKernel,
+ * so equal kernels give byte-identical files. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "visa.h"
+
+static const char *align_name(int a)
+{
+	switch (a) {
+	case 0: return "GRF";
+	case 1: return "byte";
+	case 2: return "word";
+	case 4: return "dword";
+	case 8: return "qword";
+	case 16: return "oword";
+	case 32: return "hword";
+	case 64: return "2GRF";
+	default: return "GRF";
+	}
+}
+
+static void opnd(Buf *b, const VOpnd *o)
+{
+	static const char *const mods[] = {"", "(-)", "(abs)", "(-abs)", "(~)"};
+	switch (o->kind) {
+	case VO_NONE:
+		break;
+	case VO_REG:
+		buf_puts(b, mods[o->mod]);
+		buf_printf(b, "%s(%d,%d)", o->var->name, o->row, o->col);
+		if (o->is_dst)
+			buf_printf(b, "<%d>", o->hs);
+		else
+			buf_printf(b, "<%d;%d,%d>", o->vs, o->w, o->hs);
+		break;
+	case VO_IMM:
+		buf_puts(b, mods[o->mod]);
+		buf_printf(b, "0x%" PRIx64 ":%s", o->imm, vtype_name(o->itype));
+		break;
+	case VO_RAW:
+		buf_printf(b, "%s.%d", o->var->name, o->off);
+		break;
+	case VO_PRED:
+	case VO_SURF:
+		buf_puts(b, o->var->name);
+		break;
+	case VO_LABEL:
+		buf_puts(b, o->label);
+		break;
+	}
+}
+
+static void inst(Buf *b, const VInst *in)
+{
+	int i;
+	if (in->label) {
+		buf_printf(b, "%s:\n", in->label);
+		return;
+	}
+	buf_puts(b, "    ");
+	if (in->pred) {
+		buf_printf(b, "(%s%s", in->pred_not ? "!" : "", in->pred->name);
+		if (in->pred_ctrl)
+			buf_printf(b, ".%s", in->pred_ctrl);
+		buf_puts(b, ") ");
+	}
+	buf_puts(b, in->op);
+	if (in->sat)
+		buf_puts(b, ".sat");
+	if (in->exec)
+		buf_printf(b, " (M%d%s, %d)", in->emask ? in->emask : 1, in->nomask ? "_NM" : "", in->exec);
+	for (i = 0; i < in->nops; i++) {
+		buf_puts(b, " ");
+		opnd(b, &in->ops[i]);
+	}
+	if (in->comment)
+		buf_printf(b, "    // %s", in->comment);
+	buf_puts(b, "\n");
+}
+
+char *vk_text(const VKernel *k)
+{
+	Buf b = {0};
+	size_t i, j;
+	buf_printf(&b, ".version 4.1\n.kernel \"%s\"\n", k->name);
+	for (i = 0; i < k->decls.n; i++) {
+		const VDecl *d = k->decls.v[i];
+		if (d->predefined)
+			continue;
+		switch (d->kind) {
+		case VD_GENERAL:
+			buf_printf(&b, ".decl %s v_type=G type=%s num_elts=%d align=%s", d->name,
+			           vtype_name(d->type), d->nelts, align_name(d->align));
+			if (d->alias)
+				buf_printf(&b, " alias=<%s, %d>", d->alias->name, d->alias_off);
+			buf_puts(&b, "\n");
+			break;
+		case VD_PRED:
+			buf_printf(&b, ".decl %s v_type=P num_elts=%d\n", d->name, d->nelts);
+			break;
+		case VD_ADDR:
+			buf_printf(&b, ".decl %s v_type=A num_elts=%d\n", d->name, d->nelts);
+			break;
+		case VD_SURFACE:
+			buf_printf(&b, ".decl %s v_type=T num_elts=%d\n", d->name, d->nelts);
+			break;
+		case VD_SAMPLER:
+			buf_printf(&b, ".decl %s v_type=S num_elts=%d\n", d->name, d->nelts);
+			break;
+		}
+	}
+	for (i = 0; i < k->inputs.n; i++)
+		buf_printf(&b, ".input %s offset=%d size=%d\n", k->inputs.v[i].var->name,
+		           k->inputs.v[i].offset, k->inputs.v[i].size);
+	buf_printf(&b, ".kernel_attr Target=\"3d\"\n.kernel_attr SimdSize=%d\n", k->simd);
+	for (i = 0; i < k->funcs.n; i++) {
+		const VFunc *f = k->funcs.v[i];
+		buf_printf(&b, ".function \"%s\"\n%s:\n", i == 0 ? "_main" : f->name, i == 0 ? "_main" : f->name);
+		for (j = 0; j < f->code.n; j++)
+			inst(&b, &f->code.v[j]);
+	}
+	return b.s;
+}
