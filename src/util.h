@@ -30,6 +30,7 @@ typedef struct Loc {
 	 (vp)->v[(vp)->n++] = (x))
 #define vec_free(vp) (free((vp)->v), (vp)->v = NULL, (vp)->n = (vp)->cap = 0)
 void vec_reserve_(void **v, size_t *cap, size_t need, size_t elem);
+typedef VEC(char *) StrVec;
 
 /* util.c: allocation (out of memory is fatal: it is not an input error) */
 void *xmalloc(size_t n);

@@ -119,8 +119,12 @@ static _Noreturn void child(char *const *argv, const char *dir, int logfd, int n
 {
 	int e;
 	setpgid(0, 0);
-	if (chdir(dir) == 0 && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0)
+	if (chdir(dir) == 0 && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0) {
+		fcntl(0, F_SETFD, 0);
+		fcntl(1, F_SETFD, 0);
+		fcntl(2, F_SETFD, 0);
 		execvp(argv[0], argv);
+	}
 	e = errno;
 	if (write(errfd, &e, sizeof e) < 0)
 		_exit(126);

@@ -39,6 +39,8 @@ enum {
 	SYM_SIZE = 24,
 	TEXT_ALIGN = 64,        /* .text payload granule */
 	TEXT_TAIL = 128,        /* zero bytes after the padded code (IGC) */
+	ST_LOCAL_FUNC = 0x02,   /* st_info: STB_LOCAL << 4 | STT_FUNC */
+	MAX_KERNELS = 0xfe00,   /* keeps e_shnum below SHN_LORESERVE */
 };
 
 #define SHT_ZEBIN_ZEINFO 0xff000011u
@@ -176,7 +178,7 @@ static void build_symtab(Sec *s, Buf *strtab, ZeKernel *const *ks, size_t n)
 	size_t i;
 	put_zeros(&s->data, SYM_SIZE);
 	for (i = 0; i < n; i++)
-		put_sym(&s->data, add_string(strtab, ks[i]->name), 0x02 /* LOCAL FUNC */,
+		put_sym(&s->data, add_string(strtab, ks[i]->name), ST_LOCAL_FUNC,
 			(unsigned)(i + 1), ks[i]->code_size);
 	s->info = (uint32_t)(n + 1);
 	s->entsize = SYM_SIZE;
@@ -266,6 +268,8 @@ static int is_identifier(const char *s)
 static char *check_kernels(ZeKernel *const *ks, size_t n)
 {
 	size_t i, j;
+	if (n > MAX_KERNELS)
+		return xasprintf("too many kernels (%zu) for one zebin", n);
 	for (i = 0; i < n; i++) {
 		if (!ks[i]->name || !*ks[i]->name)
 			return xasprintf("kernel %zu has no name", i);

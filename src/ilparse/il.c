@@ -44,10 +44,11 @@ int il_swizzle(const Operand *o, int sel[4])
 			sel[i] = (int)i;
 		return 0;
 	}
-	if (n != 1 && n != 4)
+	if (n > 4)
 		return -1;
+	/* fewer than four selectors: the last one repeats (".xyz" = ".xyzz") */
 	for (i = 0; i < 4; i++) {
-		sel[i] = selector(o->comps[n == 1 ? 0 : i]);
+		sel[i] = selector(o->comps[i < n ? i : n - 1]);
 		if (sel[i] < 0)
 			return -1;
 	}

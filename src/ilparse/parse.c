@@ -236,7 +236,9 @@ static void name_funcs(Module *m)
 			continue;
 		for (s = c->text; *s == ' ' || *s == '\t'; s++)
 			;
-		for (e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		for (e = s; *e && *e != ';'; e++)
+			;
+		for (; e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
 			;
 		f->name = arena_strndup(&m->arena, s, (size_t)(e - s));
 	}

@@ -20,7 +20,9 @@ usage() {
     echo "usage: igc-args.sh K.cl [device]" >&2
     exit 2
 }
-[ $# -ge 1 ] && [ $# -le 2 ] || usage
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    usage
+fi
 src=$1
 dev=${2:-tgllp}
 [ -f "$src" ] || { echo "igc-args.sh: no such file: $src" >&2; exit 2; }

@@ -1,0 +1,344 @@
+/* main.c - the translate command: options, then per input program the
+ * pipeline
+ *
+ *   read -> il_parse -> md_read -> per kernel: md_link -> translate_kernel
+ *        -> vk_text -> finalize (GenX_IR) -> zebin_write
+ *
+ * A failure stays with its kernel: the other kernels and files go on, and a
+ * program with any failed kernel gets no zebin (never a partial one).
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gen/gen.h"
+#include "ilparse/il.h"
+#include "metadata/metadata.h"
+#include "translate/translate.h"
+#include "visa/visa.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "dev"
+#endif
+
+enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4 };
+
+typedef struct Options {
+	const char *device;   /* -device */
+	const char *outdir;   /* -o, NULL = next to the input */
+	int simd;             /* -simd, 0 = platform default */
+	int emit;             /* EMIT_* bits */
+	int timeout;          /* seconds per finalizer run */
+	const char *genx_ir;  /* finalizer program */
+	const char *datadir;  /* data/ tables */
+} Options;
+
+static void usage(FILE *f)
+{
+	fputs("usage: translate [options] INPUT...\n"
+	      "Translate AMD IL programs (il_cs_2_0, AMD OpenCL compiler output) into\n"
+	      "Intel GPU binaries (zebin) for the Level Zero and OpenCL runtimes.\n"
+	      "INPUT is a .il file or a directory of them; each program gives\n"
+	      "<stem>_<device>.bin holding all of its kernels.\n"
+	      "\n"
+	      "  -device NAME      target device (default tgllp); -device list shows them\n"
+	      "  -o DIR            output folder (default: next to each input)\n"
+	      "  -simd 8|16|32     SIMD width of every kernel (default: per device)\n"
+	      "  --emit LIST       comma list of zebin, visaasm, asm (default zebin)\n"
+	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
+	      "  --version         print the version\n"
+	      "  --help            this text\n"
+	      "\n"
+	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables).\n", f);
+}
+
+static int parse_emit(const char *s, int *out)
+{
+	char *copy = xstrdup(s), *tok, *save = NULL;
+	int bad = 0;
+	*out = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "zebin"))
+			*out |= EMIT_ZEBIN;
+		else if (!strcmp(tok, "visaasm"))
+			*out |= EMIT_VISAASM;
+		else if (!strcmp(tok, "asm"))
+			*out |= EMIT_ASM;
+		else {
+			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm)", tok);
+			bad = 1;
+		}
+	}
+	free(copy);
+	return bad || !*out ? -1 : 0;
+}
+
+static const char *find_datadir(void)
+{
+	static const char *const cand[] = {TRANSLATE_PKGDATADIR, TRANSLATE_SRCDATADIR};
+	const char *e = getenv("TRANSLATE_DATADIR");
+	size_t i;
+	struct stat st;
+	if (e && *e)
+		return e;
+	for (i = 0; i < NELEM(cand); i++) {
+		char *p = xasprintf("%s/platforms.xml", cand[i]);
+		int ok = stat(p, &st) == 0;
+		free(p);
+		if (ok)
+			return cand[i];
+	}
+	return TRANSLATE_SRCDATADIR;
+}
+
+/* Writes text to path through a temporary name (no partial files). */
+static int write_text(const char *path, const char *text)
+{
+	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "wb");
+	size_t n = strlen(text);
+	if (!f || fwrite(text, 1, n, f) != n || fclose(f) != 0 || rename(tmp, path) != 0) {
+		diag_plain("cannot write %s: %s", path, strerror(errno));
+		if (f)
+			remove(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+static char *out_path(const Options *o, const char *input, const char *name, const char *ext)
+{
+	char *dir, *p;
+	if (o->outdir)
+		dir = xstrdup(o->outdir);
+	else {
+		const char *b = path_base(input);
+		dir = b == input ? xstrdup(".") : xstrndup(input, (size_t)(b - input - 1));
+	}
+	p = xasprintf("%s/%s%s", dir, name, ext);
+	free(dir);
+	return p;
+}
+
+/* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
+static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
+                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc)
+{
+	TranslateOptions to = {pl, o->simd, cb0};
+	VKernel *vk = NULL;
+	char *text, *why = NULL, *log = NULL;
+	int rc;
+	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze))
+		return -1;
+	text = vk_text(vk);
+	vk_free(vk);
+	if (o->emit & EMIT_VISAASM) {
+		char *p = out_path(o, input, k->name, ".visaasm");
+		write_text(p, text);
+		free(p);
+	}
+	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
+	free(text);
+	if (rc) {
+		diag_error(k->md->loc, "kernel '%s': %s", k->name, why ? why : "finalizer failed");
+		if (log && *log)
+			fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
+		free(why);
+		free(log);
+		return -1;
+	}
+	free(log);
+	if (gc->spill_bytes)
+		diag_warning(k->md->loc, "kernel '%s' spills %d bytes per thread to scratch",
+		             k->name, gc->spill_bytes);
+	if (o->emit & EMIT_ASM && gc->asm_text) {
+		char *p = out_path(o, input, k->name, ".asm");
+		write_text(p, gc->asm_text);
+		free(p);
+	}
+	ze->code = gc->code;
+	ze->code_size = gc->size;
+	if (gc->grf_count > 0)
+		ze->grf_count = gc->grf_count;
+	ze->scratch_size = gc->spill_bytes;
+	return 0;
+}
+
+/* One input program; returns the number of failures. */
+static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
+{
+	size_t len, i;
+	char *text = read_file(input, &len);
+	Module *m;
+	Program *prog;
+	ZeKernel **zes;
+	GenCode *gcs;
+	int failed = 0;
+	if (!text) {
+		diag_plain("cannot read %s: %s", input, strerror(errno));
+		return 1;
+	}
+	m = il_parse(input, text, len);
+	if (!m || !(prog = md_read(m))) {
+		il_free(m);
+		free(text);
+		return 1;
+	}
+	if (prog->kernels.n == 0) {
+		Loc l = {m->file, m->header_loc.line, m->header_loc.col};
+		diag_error(l, "no kernel in this program (no ';ARGSTART:__OpenCL_<name>_kernel' block)");
+		md_free(prog);
+		il_free(m);
+		free(text);
+		return 1;
+	}
+	zes = xcalloc(prog->kernels.n, sizeof *zes);
+	gcs = xcalloc(prog->kernels.n, sizeof *gcs);
+	for (i = 0; i < prog->kernels.n; i++) {
+		zes[i] = xcalloc(1, sizeof **zes);
+		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i]))
+			failed++;
+	}
+	if (!failed && (o->emit & EMIT_ZEBIN)) {
+		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
+		char *p = out_path(o, input, name, ".bin"), *err = NULL;
+		if (zebin_write(p, pl, (ZeKernel *const *)zes, prog->kernels.n, &err)) {
+			diag_plain("%s", err ? err : "cannot write the zebin");
+			free(err);
+			failed++;
+		}
+		free(p);
+		free(name);
+		free(stem);
+	}
+	for (i = 0; i < prog->kernels.n; i++) {
+		vec_free(&zes[i]->args);
+		free(zes[i]);
+		gencode_free(&gcs[i]);
+	}
+	free(zes);
+	free(gcs);
+	md_free(prog);
+	il_free(m);
+	free(text);
+	return failed;
+}
+
+static int cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Expands directories to their .il files, sorted, so batches are deterministic. */
+static void expand(const char *path, StrVec *out)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	size_t first = out->n;
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		vec_push(out, xstrdup(path));
+		return;
+	}
+	if (!(d = opendir(path))) {
+		vec_push(out, xstrdup(path));
+		return;
+	}
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n > 3 && !strcmp(e->d_name + n - 3, ".il"))
+			vec_push(out, xasprintf("%s/%s", path, e->d_name));
+	}
+	closedir(d);
+	qsort(out->v + first, out->n - first, sizeof *out->v, cmpstr);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"device", required_argument, NULL, 'd'},
+		{"simd", required_argument, NULL, 's'},
+		{"emit", required_argument, NULL, 'e'},
+		{"timeout", required_argument, NULL, 't'},
+		{"version", no_argument, NULL, 'V'},
+		{"help", no_argument, NULL, 'h'},
+		{0, 0, 0, 0},
+	};
+	Options o = {"tgllp", NULL, 0, EMIT_ZEBIN, 120, NULL, NULL};
+	const Platform *pl;
+	Cb0Table cb0;
+	StrVec inputs = {0};
+	int c, failed = 0;
+	size_t i;
+	o.genx_ir = getenv("GENX_IR") && *getenv("GENX_IR") ? getenv("GENX_IR") : GENX_IR_PATH;
+	while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': o.device = optarg; break;
+		case 'o': o.outdir = optarg; break;
+		case 's':
+			o.simd = atoi(optarg);
+			if (o.simd != 8 && o.simd != 16 && o.simd != 32) {
+				diag_plain("-simd must be 8, 16 or 32, not '%s'", optarg);
+				return 2;
+			}
+			break;
+		case 'e':
+			if (parse_emit(optarg, &o.emit))
+				return 2;
+			break;
+		case 't':
+			o.timeout = atoi(optarg);
+			break;
+		case 'V':
+			printf("translate %s\n", PACKAGE_VERSION);
+			return 0;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	o.datadir = find_datadir();
+	if (platforms_load(o.datadir) || cb0_load(o.datadir, &cb0))
+		return 2;
+	if (!strcmp(o.device, "list")) {
+		platforms_list(stdout);
+		return 0;
+	}
+	if (!(pl = platform_find(o.device))) {
+		diag_plain("unknown device '%s'; known devices:", o.device);
+		platforms_list(stderr);
+		return 2;
+	}
+	if (!pl->supported) {
+		diag_plain("device '%s' (%s) is listed but translation for it is not implemented yet",
+		           pl->name, pl->description);
+		return 2;
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (o.outdir && mkdir(o.outdir, 0777) != 0 && errno != EEXIST) {
+		diag_plain("cannot create %s: %s", o.outdir, strerror(errno));
+		return 2;
+	}
+	for (; optind < argc; optind++)
+		expand(argv[optind], &inputs);
+	for (i = 0; i < inputs.n; i++) {
+		failed += translate_file(&o, pl, &cb0, inputs.v[i]);
+		free(inputs.v[i]);
+	}
+	vec_free(&inputs);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,1340 @@
+/* lower.c - linked AMD IL of one kernel to vISA, and its payload.
+ *
+ * requires: md_link()ed kernel, cb0 table, platform; provides: a VKernel and
+ * the ZeKernel payload description.
+ *
+ * Lanes: one IL work-item is one SIMD lane; each IL register component is one
+ * vISA variable of simd dwords (type d, viewed as ud/f through aliases).
+ * Instructions are issued in chunks of at most 16 lanes, as IGC does.
+ *
+ * Payload (Gen12LP rule, intel-target notes 6.1): r0, then three local-id
+ * channels, then cross-thread data.  Cross-thread data holds the implicit
+ * arguments the kernel reads and then an image of cb1: every explicit
+ * argument sits at (cb1 image start + its cb1 offset), so cb1[i].c is one
+ * element of one input variable.
+ *
+ * Pointers: the IL sees the low 32 bits of each buffer's 64-bit address as
+ * the pointer value.  An access to 32-bit address A with base argument B
+ * reads 64-bit address B + (A - lo32(B)): exact for every offset inside a
+ * buffer smaller than 4 GB, NULL stays 0 and distinct buffers keep distinct
+ * values.  The base comes from the UAV id when one pointer argument owns it,
+ * else from provenance analysis; an access with no static base is an error.
+ *
+ * Functions: every IL function is a vISA subroutine; ret_dyn jumps to the
+ * subroutine's end label; structured control flow becomes SIMD goto.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "translate.h"
+
+enum { V_VEC, V_SCALAR, V_IMM };
+
+typedef struct Val {
+	int kind;        /* V_VEC per-lane variable, V_SCALAR one element, V_IMM */
+	VDecl *var;      /* V_VEC / V_SCALAR */
+	int elem;        /* V_SCALAR element */
+	uint32_t imm;    /* V_IMM bits */
+	int neg, abs;    /* source modifiers still to apply */
+} Val;
+
+typedef struct RegVar {
+	long long num;   /* r<num> */
+	VDecl *c[4];     /* component variables, created on first use */
+} RegVar;
+
+typedef struct Lit {
+	long long num;   /* l<num> */
+	uint32_t v[4];
+} Lit;
+
+typedef struct Ctl {
+	OpKind kind;            /* K_IF or K_LOOP */
+	const char *l_else;     /* if: where the false lanes go */
+	const char *l_end;      /* if: after endif; loop: exit */
+	const char *l_head;     /* loop: top */
+	const char *l_cont;     /* loop: continue target */
+	int has_else;
+} Ctl;
+
+enum { IMP_GLOBAL_ID_OFFSET, IMP_LOCAL_SIZE, IMP_GLOBAL_SIZE, IMP_GROUP_COUNT,
+       IMP_ENQUEUED_LOCAL_SIZE, IMP_WORK_DIM, IMP_COUNT };
+static const ZeArgType imp_type[IMP_COUNT] = {
+	ZA_GLOBAL_ID_OFFSET, ZA_LOCAL_SIZE, ZA_GLOBAL_SIZE, ZA_GROUP_COUNT,
+	ZA_ENQUEUED_LOCAL_SIZE, ZA_WORK_DIMENSIONS,
+};
+static const char *const imp_name[IMP_COUNT] = {
+	"GLOBAL_ID_OFFSET", "LOCAL_SIZE", "GLOBAL_SIZE", "GROUP_COUNT", "ENQ_LOCAL_SIZE", "WORK_DIM",
+};
+
+typedef struct L {
+	Program *p;
+	Kernel *k;
+	const TranslateOptions *o;
+	VKernel *vk;
+	ZeKernel *ze;
+	int simd, chunk, nchunks;
+	Provenance pv;
+	VEC(RegVar) regs;
+	VEC(Lit) main_lits, func_lits;
+	VDecl *cb1;            /* cb1 image input */
+	int cb1_bytes;
+	VDecl *imp[IMP_COUNT]; /* implicit argument inputs */
+	VDecl *lid[3];         /* local id inputs (uw) */
+	VDecl *tid[3];         /* local id per lane (d) */
+	VDecl *grp[3];         /* group id scalars (d) */
+	VDecl *abs_tid[3];     /* absolute id per lane */
+	VDecl *tid_flat, *grp_flat, *abs_flat;
+	VEC(Ctl) ctl;
+	const char *fend;      /* end label of the function being lowered */
+	int stores;            /* global stores seen */
+	int bad;
+} L;
+
+static void error(L *l, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void error(L *l, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	diag_error(loc, "%s", b.s);
+	buf_free(&b);
+	l->bad = 1;
+}
+
+/* ---- variables ---------------------------------------------------------- */
+
+static VDecl *reg_comp(L *l, long long num, int c)
+{
+	size_t i;
+	RegVar r = {num, {0}};
+	for (i = 0; i < l->regs.n; i++)
+		if (l->regs.v[i].num == num)
+			break;
+	if (i == l->regs.n)
+		vec_push(&l->regs, r);
+	if (!l->regs.v[i].c[c]) {
+		char name[48];
+		snprintf(name, sizeof name, "r%lld_%c", num, "xyzw"[c]);
+		l->regs.v[i].c[c] = vk_decl(l->vk, name, VT_D, l->simd, 0);
+	}
+	return l->regs.v[i].c[c];
+}
+
+static VDecl *implicit(L *l, int which)
+{
+	if (!l->imp[which])
+		l->imp[which] = vk_decl(l->vk, imp_name[which], VT_UD,
+		                        implicit_arg_size(imp_type[which]) / 4, 4);
+	return l->imp[which];
+}
+
+static VDecl *cb1_image(L *l)
+{
+	if (!l->cb1)
+		l->cb1 = vk_decl(l->vk, "CB1", VT_UD, l->cb1_bytes / 4, 0);
+	return l->cb1;
+}
+
+static VDecl *local_id(L *l, int c)
+{
+	if (!l->lid[c]) {
+		static const char *const n[3] = {"LID_X", "LID_Y", "LID_Z"};
+		l->lid[c] = vk_decl(l->vk, n[c], VT_UW, l->simd, 0);
+	}
+	if (!l->tid[c]) {
+		static const char *const n[3] = {"TID_X", "TID_Y", "TID_Z"};
+		l->tid[c] = vk_decl(l->vk, n[c], VT_D, l->simd, 0);
+	}
+	return l->tid[c];
+}
+
+static VDecl *group_id(L *l, int c)
+{
+	if (!l->grp[c]) {
+		static const char *const n[3] = {"GRP_X", "GRP_Y", "GRP_Z"};
+		l->grp[c] = vk_decl(l->vk, n[c], VT_D, 1, 4);
+	}
+	return l->grp[c];
+}
+
+/* ---- emission helpers --------------------------------------------------- */
+
+static VOpnd opnd(L *l, Val v, VType t, int h)
+{
+	VOpnd o;
+	uint32_t bits = v.imm;
+	switch (v.kind) {
+	case V_VEC:
+		o = vo_src(vk_alias(l->vk, v.var, t, 0), h * l->chunk);
+		break;
+	case V_SCALAR:
+		o = vo_scalar(vk_alias(l->vk, v.var, t, 0), v.elem);
+		break;
+	default:
+		if (t == VT_F) {
+			if (v.abs)
+				bits &= 0x7fffffffu;
+			if (v.neg)
+				bits ^= 0x80000000u;
+		} else if (v.neg) {
+			bits = 0u - bits;
+		}
+		return vo_imm(bits, t == VT_D ? VT_UD : t);
+	}
+	if (v.neg && v.abs)
+		o.mod = VM_NEGABS;
+	else if (v.neg)
+		o.mod = VM_NEG;
+	else if (v.abs)
+		o.mod = VM_ABS;
+	return o;
+}
+
+static VInst *emit_chunk(L *l, const char *op, int h)
+{
+	return vk_emit(l->vk, op, l->chunk, 1 + h * l->chunk / 4);
+}
+
+/* dst = op(srcs) on every lane, type t */
+static void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat)
+{
+	int h, i;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, op, h);
+		in->sat = sat;
+		in->ops[0] = vo_dst(vk_alias(l->vk, dst, t, 0), h * l->chunk);
+		for (i = 0; i < ns; i++)
+			in->ops[1 + i] = opnd(l, s[i], t, h);
+		in->nops = 1 + ns;
+	}
+}
+
+static Val vec(VDecl *v)
+{
+	Val x;
+	memset(&x, 0, sizeof x);
+	x.kind = V_VEC;
+	x.var = v;
+	return x;
+}
+
+static Val scalar(VDecl *v, int elem)
+{
+	Val x;
+	memset(&x, 0, sizeof x);
+	x.kind = V_SCALAR;
+	x.var = v;
+	x.elem = elem;
+	return x;
+}
+
+static Val imm(uint32_t bits)
+{
+	Val x;
+	memset(&x, 0, sizeof x);
+	x.kind = V_IMM;
+	x.imm = bits;
+	return x;
+}
+
+/* P = a rel b on every lane */
+static VDecl *compare(L *l, const char *rel, VType t, Val a, Val b)
+{
+	VDecl *p = vk_pred(l->vk);
+	char op[16];
+	int h;
+	snprintf(op, sizeof op, "cmp.%s", rel);
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, intern(op), h);
+		in->ops[0] = vo_predop(p);
+		in->ops[1] = opnd(l, a, t, h);
+		in->ops[2] = opnd(l, b, t, h);
+		in->nops = 3;
+	}
+	return p;
+}
+
+/* dst = P ? a : b */
+static void select_(L *l, VDecl *p, int pnot, VDecl *dst, VType t, Val a, Val b)
+{
+	int h;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, "sel", h);
+		in->pred = p;
+		in->pred_not = pnot;
+		in->ops[0] = vo_dst(vk_alias(l->vk, dst, t, 0), h * l->chunk);
+		in->ops[1] = opnd(l, a, t, h);
+		in->ops[2] = opnd(l, b, t, h);
+		in->nops = 3;
+	}
+}
+
+static void jump(L *l, VDecl *p, int pnot, const char *label)
+{
+	VInst *in = vk_emit(l->vk, "goto", l->simd, 1);
+	in->pred = p;
+	in->pred_not = pnot;
+	in->ops[0] = vo_label(label);
+	in->nops = 1;
+}
+
+/* ---- operands ----------------------------------------------------------- */
+
+static const Lit *find_lit(L *l, long long num)
+{
+	size_t i;
+	for (i = l->func_lits.n; i-- > 0;)
+		if (l->func_lits.v[i].num == num)
+			return &l->func_lits.v[i];
+	for (i = l->main_lits.n; i-- > 0;)
+		if (l->main_lits.v[i].num == num)
+			return &l->main_lits.v[i];
+	return NULL;
+}
+
+static int neg_listed(const Mod *m, int c)
+{
+	if (!m)
+		return 0;
+	if (!m->arg)
+		return 1;
+	return strchr(m->arg, "xyzw"[c]) != NULL;
+}
+
+/* Per-lane value of a special register component. */
+static Val special(L *l, const Operand *o, int sel)
+{
+	Special sr = (Special)o->num;
+	if (sel > SEL_W)
+		return imm(sel == SEL_1 ? 0x3f800000u : 0);
+	switch (sr) {
+	case SR_TID_IN_GRP:
+		if (sel < 3)
+			return vec(local_id(l, sel));
+		return imm(0);
+	case SR_THREAD_GRP_ID:
+		if (sel < 3)
+			return scalar(group_id(l, sel), 0);
+		return imm(0);
+	case SR_ABS_TID:
+	case SR_VA_TID:
+		if (sel < 3) {
+			if (!l->abs_tid[sel]) {
+				static const char *const n[3] = {"ABS_X", "ABS_Y", "ABS_Z"};
+				local_id(l, sel);
+				group_id(l, sel);
+				implicit(l, IMP_LOCAL_SIZE);
+				l->abs_tid[sel] = vk_decl(l->vk, n[sel], VT_D, l->simd, 0);
+			}
+			return vec(l->abs_tid[sel]);
+		}
+		return imm(0);
+	case SR_TID_IN_GRP_FLAT:
+		if (!l->tid_flat) {
+			local_id(l, 0), local_id(l, 1), local_id(l, 2);
+			implicit(l, IMP_LOCAL_SIZE);
+			l->tid_flat = vk_decl(l->vk, "TID_FLAT", VT_D, l->simd, 0);
+		}
+		return sel == SEL_X ? vec(l->tid_flat) : imm(0);
+	case SR_THREAD_GRP_ID_FLAT:
+		if (!l->grp_flat) {
+			group_id(l, 0), group_id(l, 1), group_id(l, 2);
+			implicit(l, IMP_GROUP_COUNT);
+			l->grp_flat = vk_decl(l->vk, "GRP_FLAT", VT_D, 1, 4);
+		}
+		return sel == SEL_X ? scalar(l->grp_flat, 0) : imm(0);
+	case SR_ABS_TID_FLAT:
+		if (!l->abs_flat) {
+			int c;
+			Operand tmp = *o;
+			for (c = 0; c < 3; c++) {
+				tmp.num = SR_ABS_TID;
+				special(l, &tmp, c);
+			}
+			implicit(l, IMP_GLOBAL_SIZE);
+			l->abs_flat = vk_decl(l->vk, "ABS_FLAT", VT_D, l->simd, 0);
+		}
+		return sel == SEL_X ? vec(l->abs_flat) : imm(0);
+	default:
+		error(l, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
+		return imm(0);
+	}
+}
+
+static Val cb_read(L *l, const Operand *o, int sel)
+{
+	if (o->index_reg) {
+		error(l, o->loc, "relative indexing of cb%lld is not supported yet", o->num);
+		return imm(0);
+	}
+	if (sel > SEL_W)
+		return imm(sel == SEL_1 ? 0x3f800000u : 0);
+	if (o->num == 0) {
+		const Cb0Entry *e;
+		if (o->index_imm < 0 || o->index_imm >= CB0_SLOTS) {
+			error(l, o->loc, "cb0[%lld] is outside the runtime's cb0 block", o->index_imm);
+			return imm(0);
+		}
+		e = &l->o->cb0->e[o->index_imm][sel];
+		if (!e->present || e->source == CB0_UNSUPPORTED) {
+			error(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
+			      "xyzw"[sel], e->present ? e->meaning : "unassigned slot");
+			return imm(0);
+		}
+		if (e->source == CB0_CONSTANT)
+			return imm(e->value);
+		{
+			int which;
+			for (which = 0; which < IMP_COUNT; which++)
+				if (imp_type[which] == e->arg)
+					break;
+			if (which == IMP_COUNT)
+				die("cb0 table names an implicit argument the lowering does not lay out");
+			return scalar(implicit(l, which), e->element);
+		}
+	}
+	if (o->num == 1) {
+		long long byte = o->index_imm * 16 + sel * 4;
+		if (o->index_imm < 0 || byte + 4 > l->cb1_bytes) {
+			error(l, o->loc, "cb1[%lld] is outside the declared argument buffer (%d bytes)",
+			      o->index_imm, l->cb1_bytes);
+			return imm(0);
+		}
+		return scalar(cb1_image(l), (int)(byte / 4));
+	}
+	error(l, o->loc, "hardware constant buffer cb%lld is not supported yet", o->num);
+	return imm(0);
+}
+
+/* Value of dst component c of source operand o. */
+static Val src(L *l, const Operand *o, int c)
+{
+	int sel[4];
+	Val v;
+	const Mod *neg, *absm;
+	if (il_swizzle(o, sel)) {
+		error(l, o->loc, "malformed swizzle '.%s'", o->comps);
+		return imm(0);
+	}
+	switch (o->file) {
+	case RF_TEMP:
+		if (o->has_index) {
+			error(l, o->loc, "'%s' cannot be indexed", o->name);
+			return imm(0);
+		}
+		v = sel[c] > SEL_W ? imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : vec(reg_comp(l, o->num, sel[c]));
+		break;
+	case RF_LITERAL: {
+		const Lit *lit = find_lit(l, o->num);
+		if (!lit) {
+			error(l, o->loc, "literal l%lld is not declared", o->num);
+			return imm(0);
+		}
+		v = imm(sel[c] > SEL_W ? (sel[c] == SEL_1 ? 0x3f800000u : 0) : lit->v[sel[c]]);
+		break;
+	}
+	case RF_CB:
+		v = cb_read(l, o, sel[c]);
+		break;
+	case RF_SPECIAL:
+		v = special(l, o, sel[c]);
+		break;
+	case RF_NUMBER:
+		v = imm((uint32_t)o->num);
+		break;
+	default:
+		error(l, o->loc, "operand '%s' is not supported as a source yet", o->name ? o->name : "?");
+		return imm(0);
+	}
+	neg = il_mod(o->mods, o->nmods, "neg");
+	absm = il_mod(o->mods, o->nmods, "abs");
+	v.neg = neg_listed(neg, c);
+	v.abs = absm != NULL;
+	{
+		int i;
+		for (i = 0; i < o->nmods; i++)
+			if (strcmp(o->mods[i].name, "neg") && strcmp(o->mods[i].name, "abs")) {
+				error(l, o->loc, "source modifier '_%s' is not supported", o->mods[i].name);
+				break;
+			}
+	}
+	return v;
+}
+
+/* The one component a condition or address operand names. */
+static Val src1(L *l, const Operand *o)
+{
+	return src(l, o, 0);
+}
+
+/* ---- per-component ALU -------------------------------------------------- */
+
+enum { F_NONE, F_SUB = 1, F_MAD = 2, F_CMP = 4, F_CMOV = 8, F_MOV = 16, F_CVT = 32, F_NEG1 = 64 };
+
+typedef struct AluOp {
+	Opcode op;
+	const char *vop;   /* vISA mnemonic (for F_CMP: the relation) */
+	VType t;           /* operand type */
+	int flags;
+	VType dt;          /* F_CVT: destination type */
+} AluOp;
+
+static const AluOp alu_ops[] = {
+	{OP_IADD, "add", VT_D, 0, 0}, {OP_INEGATE, "mov", VT_D, F_NEG1, 0},
+	{OP_IMUL, "mul", VT_D, 0, 0}, {OP_UMUL, "mul", VT_UD, 0, 0},
+	{OP_IMUL_HIGH, "mulh", VT_D, 0, 0}, {OP_UMUL_HIGH, "mulh", VT_UD, 0, 0},
+	{OP_IMAD, "mul", VT_D, F_MAD, 0}, {OP_UMAD, "mul", VT_UD, F_MAD, 0},
+	{OP_IMIN, "min", VT_D, 0, 0}, {OP_IMAX, "max", VT_D, 0, 0},
+	{OP_UMIN, "min", VT_UD, 0, 0}, {OP_UMAX, "max", VT_UD, 0, 0},
+	{OP_ISHL, "shl", VT_D, 0, 0}, {OP_ISHR, "asr", VT_D, 0, 0}, {OP_USHR, "shr", VT_UD, 0, 0},
+	{OP_IAND, "and", VT_UD, 0, 0}, {OP_AND, "and", VT_UD, 0, 0},
+	{OP_IOR, "or", VT_UD, 0, 0}, {OP_IXOR, "xor", VT_UD, 0, 0}, {OP_INOT, "not", VT_UD, 0, 0},
+	{OP_UDIV, "div", VT_UD, 0, 0}, {OP_UMOD, "mod", VT_UD, 0, 0},
+	{OP_IEQ, "eq", VT_D, F_CMP, 0}, {OP_INE, "ne", VT_D, F_CMP, 0},
+	{OP_ILT, "lt", VT_D, F_CMP, 0}, {OP_IGE, "ge", VT_D, F_CMP, 0},
+	{OP_ULT, "lt", VT_UD, F_CMP, 0}, {OP_UGE, "ge", VT_UD, F_CMP, 0},
+	{OP_EQ, "eq", VT_F, F_CMP, 0}, {OP_NE, "ne", VT_F, F_CMP, 0},
+	{OP_LT, "lt", VT_F, F_CMP, 0}, {OP_GE, "ge", VT_F, F_CMP, 0},
+	{OP_GT, "gt", VT_F, F_CMP, 0}, {OP_LE, "le", VT_F, F_CMP, 0},
+	{OP_CMOV_LOGICAL, "sel", VT_UD, F_CMOV, 0},
+	{OP_ADD, "add", VT_F, 0, 0}, {OP_SUB, "add", VT_F, F_SUB, 0},
+	{OP_MUL_IEEE, "mul", VT_F, 0, 0},
+	{OP_MAD_IEEE, "mul", VT_F, F_MAD, 0}, {OP_FMA, "mad", VT_F, 0, 0},
+	{OP_MIN_IEEE, "min", VT_F, 0, 0}, {OP_MAX_IEEE, "max", VT_F, 0, 0},
+	{OP_DIV, "div", VT_F, 0, 0}, {OP_FRC, "frc", VT_F, 0, 0},
+	{OP_ROUND_NEAREST, "rnde", VT_F, 0, 0}, {OP_ROUND_NEGINF, "rndd", VT_F, 0, 0},
+	{OP_ROUND_PLUSINF, "rndu", VT_F, 0, 0}, {OP_ROUND_Z, "rndz", VT_F, 0, 0},
+	{OP_EXP_VEC, "exp", VT_F, 0, 0}, {OP_LOG_VEC, "log", VT_F, 0, 0},
+	{OP_SQRT_VEC, "sqrt", VT_F, 0, 0}, {OP_RSQ_VEC, "rsqrt", VT_F, 0, 0},
+	{OP_RCP_VEC, "inv", VT_F, 0, 0}, {OP_SIN_VEC, "sin", VT_F, 0, 0}, {OP_COS_VEC, "cos", VT_F, 0, 0},
+	{OP_FTOI, "mov", VT_F, F_CVT, VT_D}, {OP_FTOU, "mov", VT_F, F_CVT, VT_UD},
+	{OP_ITOF, "mov", VT_D, F_CVT, VT_F}, {OP_UTOF, "mov", VT_UD, F_CVT, VT_F},
+	{OP_MOV, "mov", VT_UD, F_MOV, 0},
+};
+
+static const AluOp *find_alu(Opcode op)
+{
+	size_t i;
+	for (i = 0; i < NELEM(alu_ops); i++)
+		if (alu_ops[i].op == op)
+			return &alu_ops[i];
+	return NULL;
+}
+
+/* One result component into dst. */
+static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
+{
+	Val s[3];
+	int i, ns = in->nops - 1, sat = il_inst_mod(in, "sat") != NULL;
+	for (i = 0; i < ns && i < 3; i++)
+		s[i] = src(l, &in->ops[1 + i], c);
+	if (a->flags & F_MOV) {
+		/* bit copy; float modifiers as sign-bit operations so NaNs and
+		 * denormals pass unchanged */
+		Val x = s[0];
+		int ng = x.neg, ab = x.abs;
+		x.neg = x.abs = 0;
+		if (sat) {
+			s[0].neg = ng, s[0].abs = ab;
+			alu(l, "mov", VT_F, dst, 1, s, 1);
+		} else if (ab && ng) {
+			Val t[2] = {x, imm(0x80000000u)};
+			alu(l, "or", VT_UD, dst, 2, t, 0);
+		} else if (ab) {
+			Val t[2] = {x, imm(0x7fffffffu)};
+			alu(l, "and", VT_UD, dst, 2, t, 0);
+		} else if (ng) {
+			Val t[2] = {x, imm(0x80000000u)};
+			alu(l, "xor", VT_UD, dst, 2, t, 0);
+		} else {
+			alu(l, "mov", VT_UD, dst, 1, &x, 0);
+		}
+	} else if (a->flags & F_CVT) {
+		int h;
+		for (h = 0; h < l->nchunks; h++) {
+			VInst *v = emit_chunk(l, "mov", h);
+			v->sat = sat;
+			v->ops[0] = vo_dst(vk_alias(l->vk, dst, a->dt, 0), h * l->chunk);
+			v->ops[1] = opnd(l, s[0], a->t, h);
+			v->nops = 2;
+		}
+	} else if (a->flags & F_CMP) {
+		VDecl *p = compare(l, a->vop, a->t, s[0], s[1]);
+		select_(l, p, 0, dst, VT_UD, imm(0xffffffffu), imm(0));
+	} else if (a->flags & F_CMOV) {
+		VDecl *p = compare(l, "ne", VT_UD, s[0], imm(0));
+		select_(l, p, 0, dst, VT_UD, s[1], s[2]);
+	} else if (a->flags & F_MAD) {
+		/* AMD's mad is not fused: multiply, round, add */
+		alu(l, "mul", a->t, dst, 2, s, 0);
+		{
+			Val t[2] = {vec(dst), s[2]};
+			alu(l, "add", a->t, dst, 2, t, sat);
+		}
+	} else if (a->flags & F_SUB) {
+		s[1].neg = !s[1].neg;
+		alu(l, a->vop, a->t, dst, 2, s, sat);
+	} else if (a->flags & F_NEG1) {
+		s[0].neg = !s[0].neg;
+		alu(l, a->vop, a->t, dst, 1, s, 0);
+	} else {
+		alu(l, a->vop, a->t, dst, ns, s, sat);
+	}
+}
+
+static int reads_reg(const Inst *in, long long num)
+{
+	int i;
+	for (i = 1; i < in->nops; i++)
+		if (in->ops[i].file == RF_TEMP && in->ops[i].num == num)
+			return 1;
+	return 0;
+}
+
+static void lower_alu(L *l, const Inst *in, const AluOp *a)
+{
+	const Operand *d = &in->ops[0];
+	int m[4], c, n = 0;
+	VDecl *tmp[4] = {0};
+	if (d->file != RF_TEMP || d->has_index) {
+		error(l, d->loc, "destination '%s' is not supported yet", d->name ? d->name : "?");
+		return;
+	}
+	if (il_wmask(d, m)) {
+		error(l, d->loc, "malformed write mask '.%s'", d->comps);
+		return;
+	}
+	for (c = 0; c < 4; c++)
+		n += m[c] == WM_WRITE;
+	if ((in->op == OP_UDIV || in->op == OP_UMOD) && !l->o->plat->int_divide) {
+		error(l, in->loc, "'%s' needs integer division, which %s lacks (not emulated yet)",
+		      il_ops[in->op].name, l->o->plat->name);
+		return;
+	}
+	for (c = 0; c < 4; c++) {
+		VDecl *dst;
+		if (m[c] != WM_WRITE)
+			continue;
+		/* all sources are read before any component is written */
+		if (n > 1 && reads_reg(in, d->num))
+			dst = tmp[c] = vk_temp(l->vk, "T", VT_D, l->simd);
+		else
+			dst = reg_comp(l, d->num, c);
+		alu_comp(l, in, a, dst, c);
+	}
+	for (c = 0; c < 4; c++) {
+		if (tmp[c]) {
+			Val v = vec(tmp[c]);
+			alu(l, "mov", VT_UD, reg_comp(l, d->num, c), 1, &v, 0);
+		} else if (m[c] == WM_ZERO || m[c] == WM_ONE) {
+			Val v = imm(m[c] == WM_ONE ? 0x3f800000u : 0);
+			alu(l, "mov", VT_UD, reg_comp(l, d->num, c), 1, &v, 0);
+		}
+	}
+}
+
+/* ---- memory ------------------------------------------------------------- */
+
+static const MdArg *uav_owner(L *l, int uav, int *count)
+{
+	const MdArg *owner = NULL;
+	size_t i;
+	*count = 0;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->kind == MA_POINTER && a->bufid == uav &&
+		    (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"))) {
+			owner = a;
+			++*count;
+		}
+	}
+	return owner;
+}
+
+static const MdArg *access_base(L *l, const Inst *in, int uav)
+{
+	int n, b;
+	const MdArg *owner = uav_owner(l, uav, &n);
+	if (n == 1)
+		return owner;
+	b = provenance_of(&l->pv, in);
+	if (b >= 0)
+		return &l->k->md->args.v[b];
+	if (n == 0)
+		error(l, in->loc, "'%s' uses UAV %d, which no pointer argument is bound to",
+		      il_ops[in->op].name, uav);
+	else
+		error(l, in->loc, "the address of this '%s' on shared UAV %d does not derive from one "
+		      "pointer argument (%s); dynamic bases are not supported yet",
+		      il_ops[in->op].name, uav, b == PV_TOP ? "it may come from several" : "no argument found");
+	return NULL;
+}
+
+/* 64-bit per-lane addresses of chunk h: base + (A - lo32(base)). */
+static VDecl *address(L *l, Val a, const MdArg *base, int h)
+{
+	VDecl *addr = vk_temp(l->vk, "ADDR", VT_UQ, l->chunk);
+	VDecl *a32 = vk_alias(l->vk, addr, VT_UD, 0);
+	VDecl *off = vk_temp(l->vk, "OFF", VT_UD, l->chunk);
+	VDecl *lo = vk_temp(l->vk, "LO", VT_UD, l->chunk);
+	VDecl *cy = vk_temp(l->vk, "CY", VT_UD, l->chunk);
+	VDecl *hi = vk_temp(l->vk, "HI", VT_UD, l->chunk);
+	Val blo = scalar(cb1_image(l), base->offset / 4), bhi = scalar(cb1_image(l), base->offset / 4 + 1);
+	VInst *in;
+	Val nb = blo;
+	nb.neg = 1;
+	in = emit_chunk(l, "add", h);
+	in->ops[0] = vo_dst(off, 0);
+	in->ops[1] = opnd(l, a, VT_UD, h);
+	in->ops[2] = opnd(l, nb, VT_UD, h);
+	in->nops = 3;
+	in = emit_chunk(l, "addc", h);
+	in->ops[0] = vo_dst(lo, 0);
+	in->ops[1] = vo_dst(cy, 0);
+	in->ops[2] = vo_src(off, 0);
+	in->ops[3] = opnd(l, blo, VT_UD, h);
+	in->nops = 4;
+	in = emit_chunk(l, "add", h);
+	in->ops[0] = vo_dst(hi, 0);
+	in->ops[1] = vo_src(cy, 0);
+	in->ops[2] = opnd(l, bhi, VT_UD, h);
+	in->nops = 3;
+	in = emit_chunk(l, "mov", h);
+	in->ops[0] = vo_dst_stride(a32, 0, 2);
+	in->ops[1] = vo_src(lo, 0);
+	in->nops = 2;
+	in = emit_chunk(l, "mov", h);
+	in->ops[0] = vo_dst_stride(a32, 1, 2);
+	in->ops[1] = vo_src(hi, 0);
+	in->nops = 2;
+	return addr;
+}
+
+static const char *const chmask[5] = {"", "R", "RG", "RGB", "RGBA"};
+
+static int prefix_count(const int m[4])
+{
+	int n = 0;
+	while (n < 4 && m[n] == WM_WRITE)
+		n++;
+	for (int c = n; c < 4; c++)
+		if (m[c] != WM_SKIP)
+			return -1;
+	return n;
+}
+
+static int uav_id(L *l, const Inst *in)
+{
+	const Mod *id = il_inst_mod(in, "id");
+	if (!id || il_mod_int(id, -1) < 0) {
+		error(l, in->loc, "'%s' needs a UAV id: _id(n)", il_ops[in->op].name);
+		return -1;
+	}
+	return (int)il_mod_int(id, -1);
+}
+
+static void lower_raw_load(L *l, const Inst *in)
+{
+	int m[4], n, h, j, uav = uav_id(l, in);
+	const Operand *d = &in->ops[0];
+	const MdArg *base;
+	Val a;
+	if (uav < 0)
+		return;
+	if (d->file != RF_TEMP || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
+		error(l, d->loc, "uav_raw_load destination must be a register with mask x, xy, xyz or xyzw");
+		return;
+	}
+	if (!(base = access_base(l, in, uav)))
+		return;
+	a = src1(l, &in->ops[1]);
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = address(l, a, base, h);
+		VDecl *data = vk_temp(l->vk, "LD", VT_UD, n * l->chunk);
+		char op[40];
+		VInst *v;
+		snprintf(op, sizeof op, "svm_gather4scaled.%s", chmask[n]);
+		v = emit_chunk(l, intern(op), h);
+		v->ops[0] = vo_imm(0, VT_UQ);
+		v->ops[1] = vo_raw(addr, 0);
+		v->ops[2] = vo_raw(data, 0);
+		v->nops = 3;
+		for (j = 0; j < n; j++) {
+			v = emit_chunk(l, "mov", h);
+			v->ops[0] = vo_dst(vk_alias(l->vk, reg_comp(l, d->num, j), VT_UD, 0), h * l->chunk);
+			v->ops[1] = vo_src(data, j * l->chunk);
+			v->nops = 2;
+		}
+	}
+}
+
+static void lower_raw_store(L *l, const Inst *in)
+{
+	int m[4], n, h, j, uav = uav_id(l, in);
+	const Operand *d = &in->ops[0];
+	const MdArg *base;
+	Val a, s[4];
+	if (uav < 0)
+		return;
+	if (d->file != RF_MEM || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
+		error(l, d->loc, "uav_raw_store needs 'mem' with mask x, xy, xyz or xyzw");
+		return;
+	}
+	if (!(base = access_base(l, in, uav)))
+		return;
+	a = src1(l, &in->ops[1]);
+	for (j = 0; j < n; j++)
+		s[j] = src(l, &in->ops[2], j);
+	l->stores++;
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = address(l, a, base, h);
+		VDecl *data = vk_temp(l->vk, "ST", VT_UD, n * l->chunk);
+		char op[40];
+		VInst *v;
+		for (j = 0; j < n; j++) {
+			v = emit_chunk(l, "mov", h);
+			v->ops[0] = vo_dst(data, j * l->chunk);
+			v->ops[1] = opnd(l, s[j], VT_UD, h);
+			v->nops = 2;
+		}
+		snprintf(op, sizeof op, "svm_scatter4scaled.%s", chmask[n]);
+		v = emit_chunk(l, intern(op), h);
+		v->ops[0] = vo_imm(0, VT_UQ);
+		v->ops[1] = vo_raw(addr, 0);
+		v->ops[2] = vo_raw(data, 0);
+		v->nops = 3;
+	}
+}
+
+/* ---- control flow ------------------------------------------------------- */
+
+/* Predicate that is true on lanes where the condition operand is non-zero
+ * (logicalnz) or zero (logicalz), or where the relop holds (ifc/breakc). */
+static VDecl *condition(L *l, const Inst *in, int *pnot)
+{
+	const char *n = il_ops[in->op].name;
+	*pnot = 0;
+	if (strstr(n, "_logicalz"))
+		return compare(l, "eq", VT_UD, src1(l, &in->ops[0]), imm(0));
+	if (strstr(n, "_logicalnz"))
+		return compare(l, "ne", VT_UD, src1(l, &in->ops[0]), imm(0));
+	{
+		const Mod *r = il_inst_mod(in, "relop");
+		static const char *const rels[] = {"eq", "ne", "gt", "ge", "lt", "le"};
+		size_t i;
+		if (r && r->arg)
+			for (i = 0; i < NELEM(rels); i++)
+				if (!strcmp(r->arg, rels[i]))
+					return compare(l, rels[i], VT_F, src1(l, &in->ops[0]), src1(l, &in->ops[1]));
+		error(l, in->loc, "'%s' needs _relop(eq|ne|gt|ge|lt|le)", n);
+		return NULL;
+	}
+}
+
+static Ctl *innermost_loop(L *l)
+{
+	size_t i;
+	for (i = l->ctl.n; i-- > 0;)
+		if (l->ctl.v[i].kind == K_LOOP)
+			return &l->ctl.v[i];
+	return NULL;
+}
+
+static void lower_cf(L *l, const Inst *in)
+{
+	OpKind kind = il_ops[in->op].kind;
+	int pnot;
+	VDecl *p;
+	Ctl c;
+	Ctl *lp;
+	memset(&c, 0, sizeof c);
+	switch (kind) {
+	case K_IF:
+		c.kind = K_IF;
+		c.l_else = vk_label_name(l->vk, "else");
+		c.l_end = vk_label_name(l->vk, "endif");
+		p = condition(l, in, &pnot);
+		if (p)
+			jump(l, p, 1, c.l_else); /* lanes failing the condition skip the then-part */
+		vec_push(&l->ctl, c);
+		break;
+	case K_ELSE:
+		lp = &l->ctl.v[l->ctl.n - 1];
+		jump(l, NULL, 0, lp->l_end);
+		vk_label(l->vk, lp->l_else);
+		lp->has_else = 1;
+		break;
+	case K_ENDIF:
+		lp = &l->ctl.v[--l->ctl.n];
+		if (!lp->has_else)
+			vk_label(l->vk, lp->l_else);
+		vk_label(l->vk, lp->l_end);
+		break;
+	case K_LOOP:
+		c.kind = K_LOOP;
+		c.l_head = vk_label_name(l->vk, "loop");
+		c.l_cont = vk_label_name(l->vk, "cont");
+		c.l_end = vk_label_name(l->vk, "endloop");
+		vk_label(l->vk, c.l_head);
+		vec_push(&l->ctl, c);
+		break;
+	case K_ENDLOOP:
+		lp = &l->ctl.v[--l->ctl.n];
+		vk_label(l->vk, lp->l_cont);
+		jump(l, NULL, 0, lp->l_head);
+		vk_label(l->vk, lp->l_end);
+		break;
+	case K_BREAK:
+	case K_CONTINUE:
+		lp = innermost_loop(l);
+		if (!lp || (l->ctl.n && l->ctl.v[l->ctl.n - 1].kind == K_SWITCH)) {
+			error(l, in->loc, "'%s' inside 'switch' is not supported yet", il_ops[in->op].name);
+			break;
+		}
+		p = NULL;
+		pnot = 0;
+		if (in->op != OP_BREAK && in->op != OP_CONTINUE && !(p = condition(l, in, &pnot)))
+			break;
+		jump(l, p, 0, kind == K_BREAK ? lp->l_end : lp->l_cont);
+		break;
+	case K_RETDYN:
+		p = NULL;
+		pnot = 0;
+		if (in->op != OP_RET_DYN && !(p = condition(l, in, &pnot)))
+			break;
+		jump(l, p, 0, l->fend);
+		break;
+	case K_SWITCH:
+	case K_CASE:
+	case K_ENDSWITCH:
+		error(l, in->loc, "'%s' is not supported yet", il_ops[in->op].name);
+		break;
+	default:
+		break;
+	}
+}
+
+static const char *func_label(long long id)
+{
+	char name[32];
+	snprintf(name, sizeof name, "F%lld", id);
+	return intern(name);
+}
+
+static void lower_call(L *l, const Inst *in)
+{
+	long long id;
+	VInst *v;
+	const char *skip = NULL;
+	if (in->op == OP_MCALL) {
+		error(l, in->loc, "macro calls (mcall) are not supported yet");
+		return;
+	}
+	if (in->op == OP_PSEUDO_CALL)
+		id = l->k->wrapper->id;
+	else
+		id = in->ops[in->nops - 1].num;
+	if (in->op == OP_CALL_LOGICALNZ || in->op == OP_CALL_LOGICALZ) {
+		VDecl *p = compare(l, in->op == OP_CALL_LOGICALNZ ? "eq" : "ne", VT_UD,
+		                   src1(l, &in->ops[0]), imm(0));
+		skip = vk_label_name(l->vk, "nocall");
+		jump(l, p, 0, skip);
+	}
+	v = vk_emit(l->vk, "call", l->simd, 1);
+	v->ops[0] = vo_label(func_label(id));
+	v->nops = 1;
+	if (skip)
+		vk_label(l->vk, skip);
+}
+
+/* ---- declarations ------------------------------------------------------- */
+
+static void collect_lits(L *l, const Func *f, int into_main)
+{
+	size_t i;
+	int j;
+	for (i = 0; i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		Lit lit;
+		if (in->op != OP_DCL_LITERAL)
+			continue;
+		if (in->nops != 5 || in->ops[0].file != RF_LITERAL) {
+			error(l, in->loc, "dcl_literal takes a literal register and four values");
+			continue;
+		}
+		lit.num = in->ops[0].num;
+		for (j = 0; j < 4; j++) {
+			const Operand *o = &in->ops[1 + j];
+			if (o->file == RF_NUMBER) {
+				if (o->num < -2147483648LL || o->num > 0xffffffffLL)
+					error(l, o->loc, "literal value %lld does not fit in 32 bits", o->num);
+				lit.v[j] = (uint32_t)o->num;
+			} else if (o->file == RF_FLOAT) {
+				float fv = (float)o->fval;
+				memcpy(&lit.v[j], &fv, 4);
+			} else {
+				error(l, o->loc, "dcl_literal values must be numbers");
+			}
+		}
+		if (into_main)
+			vec_push(&l->main_lits, lit);
+		else
+			vec_push(&l->func_lits, lit);
+	}
+}
+
+static void lower_dcl(L *l, const Inst *in)
+{
+	switch (in->op) {
+	case OP_DCL_LITERAL:
+	case OP_DCL_CB:
+	case OP_DCL_RAW_UAV:
+	case OP_DCL_ARENA_UAV:
+	case OP_DCL_MAX_THREAD_PER_GROUP:
+		break;
+	case OP_DCL_TYPELESS_UAV: {
+		const Mod *acc = il_inst_mod(in, "access");
+		if (acc && acc->arg && !strcmp(acc->arg, "private"))
+			error(l, in->loc, "private UAV memory is not supported yet");
+		break;
+	}
+	case OP_DCL_NUM_THREAD_PER_GROUP: {
+		int i;
+		for (i = 0; i < in->nops && i < 3; i++)
+			if (in->ops[i].file == RF_NUMBER)
+				l->ze->required_wg[i] = (int)in->ops[i].num;
+		for (; i < 3; i++)
+			l->ze->required_wg[i] = 1;
+		break;
+	}
+	default:
+		error(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
+		break;
+	}
+}
+
+/* ---- functions ---------------------------------------------------------- */
+
+static void lower_inst(L *l, const Inst *in)
+{
+	const OpInfo *oi = &il_ops[in->op];
+	const AluOp *a;
+	switch (oi->kind) {
+	case K_DCL:
+		lower_dcl(l, in);
+		return;
+	case K_CALL:
+		lower_call(l, in);
+		return;
+	case K_RET:
+		return;
+	case K_INST:
+		break;
+	default:
+		lower_cf(l, in);
+		return;
+	}
+	if ((a = find_alu(in->op))) {
+		lower_alu(l, in, a);
+		return;
+	}
+	switch (in->op) {
+	case OP_UAV_RAW_LOAD:
+		lower_raw_load(l, in);
+		break;
+	case OP_UAV_RAW_STORE:
+		lower_raw_store(l, in);
+		break;
+	case OP_NOP:
+		break;
+	default:
+		error(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
+		break;
+	}
+}
+
+static void lower_body(L *l, const Func *f)
+{
+	size_t i;
+	l->ctl.n = 0;
+	for (i = 0; i < f->code.n; i++)
+		lower_inst(l, &f->code.v[i]);
+}
+
+static void lower_func(L *l, const Func *f)
+{
+	const char *name = func_label(f->id);
+	VInst *r;
+	l->vk->cur = vk_func(l->vk, name);
+	l->func_lits.n = 0;
+	collect_lits(l, f, 0);
+	l->fend = vk_label_name(l->vk, "ret");
+	lower_body(l, f);
+	vk_label(l->vk, l->fend);
+	r = vk_emit(l->vk, "ret", l->simd, 1);
+	r->nops = 0;
+}
+
+/* ---- prologue and payload ------------------------------------------------ */
+
+static void scalar_op(L *l, const char *op, VDecl *dst, Val a, Val b)
+{
+	VInst *in = vk_emit(l->vk, op, 1, 1);
+	in->nomask = 1;
+	in->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_D, 0), 0);
+	in->ops[1] = opnd(l, a, VT_D, 0);
+	in->ops[2] = opnd(l, b, VT_D, 0);
+	in->nops = b.kind == V_IMM && !strcmp(op, "mov") ? 2 : 3;
+}
+
+/* flat = x + y*sx + z*sx*sy, per lane (vec) or scalar */
+static void flatten(L *l, VDecl *dst, VDecl *const xyz[3], int is_vec, VDecl *size)
+{
+	VDecl *t = vk_temp(l->vk, "FL", VT_D, is_vec ? l->simd : 1);
+	Val sx = scalar(size, 0), sy = scalar(size, 1), sxy;
+	VDecl *pxy = vk_temp(l->vk, "SXY", VT_D, 1);
+	scalar_op(l, "mul", pxy, sx, sy);
+	sxy = scalar(pxy, 0);
+	if (is_vec) {
+		Val a[2];
+		a[0] = vec(xyz[2]), a[1] = sxy;
+		alu(l, "mul", VT_D, t, 2, a, 0);
+		a[0] = vec(xyz[1]), a[1] = sx;
+		alu(l, "mul", VT_D, dst, 2, a, 0);
+		a[0] = vec(dst), a[1] = vec(t);
+		alu(l, "add", VT_D, dst, 2, a, 0);
+		a[0] = vec(dst), a[1] = vec(xyz[0]);
+		alu(l, "add", VT_D, dst, 2, a, 0);
+	} else {
+		scalar_op(l, "mul", t, scalar(xyz[2], 0), sxy);
+		scalar_op(l, "mul", dst, scalar(xyz[1], 0), sx);
+		scalar_op(l, "add", dst, scalar(dst, 0), scalar(t, 0));
+		scalar_op(l, "add", dst, scalar(dst, 0), scalar(xyz[0], 0));
+	}
+}
+
+static void prologue(L *l)
+{
+	static const char *const gid[3] = {"%group_id_x", "%group_id_y", "%group_id_z"};
+	int c;
+	for (c = 0; c < 3; c++)
+		if (l->tid[c]) {
+			int h;
+			for (h = 0; h < l->nchunks; h++) {
+				VInst *in = emit_chunk(l, "mov", h);
+				in->ops[0] = vo_dst(l->tid[c], h * l->chunk);
+				in->ops[1] = vo_src(l->lid[c], h * l->chunk);
+				in->nops = 2;
+			}
+		}
+	for (c = 0; c < 3; c++)
+		if (l->grp[c]) {
+			VInst *in = vk_emit(l->vk, "mov", 1, 1);
+			in->nomask = 1;
+			in->ops[0] = vo_dst(l->grp[c], 0);
+			in->ops[1] = vo_scalar(vk_predefined(l->vk, gid[c], VT_UD), 0);
+			in->nops = 2;
+		}
+	for (c = 0; c < 3; c++)
+		if (l->abs_tid[c]) {
+			VDecl *g = vk_temp(l->vk, "GL", VT_D, 1);
+			Val a[2];
+			scalar_op(l, "mul", g, scalar(l->grp[c], 0), scalar(l->imp[IMP_LOCAL_SIZE], c));
+			a[0] = vec(l->tid[c]), a[1] = scalar(g, 0);
+			alu(l, "add", VT_D, l->abs_tid[c], 2, a, 0);
+		}
+	if (l->tid_flat)
+		flatten(l, l->tid_flat, l->tid, 1, l->imp[IMP_LOCAL_SIZE]);
+	if (l->grp_flat)
+		flatten(l, l->grp_flat, l->grp, 0, l->imp[IMP_GROUP_COUNT]);
+	if (l->abs_flat)
+		flatten(l, l->abs_flat, l->abs_tid, 1, l->imp[IMP_GLOBAL_SIZE]);
+}
+
+static int align_up(int v, int a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* Places the inputs and fills the ZE payload arguments. */
+static void layout(L *l)
+{
+	const Platform *pl = l->o->plat;
+	int grf = pl->grf_bytes, chan = align_up(l->simd * 2, grf), cross, off = 0, c, w;
+	ZeKernel *ze = l->ze;
+	size_t i;
+	int has_constarg = 0;
+	for (i = 0; i < l->k->md->args.n; i++)
+		has_constarg |= l->k->md->args.v[i].is_const;
+	ze->local_id_size = 3 * chan;
+	cross = grf + 3 * chan;
+	for (c = 0; c < 3; c++)
+		if (l->lid[c])
+			vk_input(l->vk, l->lid[c], grf + c * chan, l->simd * 2);
+	for (w = 0; w < IMP_COUNT; w++) {
+		ZeArg a;
+		int sz;
+		if (!l->imp[w])
+			continue;
+		sz = implicit_arg_size(imp_type[w]);
+		off = align_up(off, sz > 4 ? 16 : 4);
+		vk_input(l->vk, l->imp[w], cross + off, sz);
+		memset(&a, 0, sizeof a);
+		a.type = imp_type[w];
+		a.offset = off;
+		a.size = sz;
+		a.arg_index = -1;
+		a.source_offset = -1;
+		vec_push(&ze->args, a);
+		off += sz;
+	}
+	off = align_up(off, grf);
+	if (l->cb1)
+		vk_input(l->vk, l->cb1, cross + off, l->cb1_bytes);
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *m = &l->k->md->args.v[i];
+		ZeArg a;
+		memset(&a, 0, sizeof a);
+		a.offset = off + m->offset;
+		a.size = m->size;
+		a.arg_index = m->index;
+		a.source_offset = -1;
+		if (m->kind == MA_POINTER) {
+			a.type = ZA_ARG_BYPOINTER;
+			a.addrmode = ZM_STATELESS;
+			a.addrspace = !strcmp(m->mem, "c") ? ZS_CONSTANT : ZS_GLOBAL;
+			/* IGC derives the access from the const qualifier (;constarg);
+			 * AMD's RO/RW field only when no ;constarg line exists */
+			a.access = (has_constarg ? m->is_const : m->access && !strcmp(m->access, "RO"))
+			           ? ZC_READONLY : ZC_READWRITE;
+		} else {
+			a.type = ZA_ARG_BYVALUE;
+		}
+		vec_push(&ze->args, a);
+	}
+}
+
+static int check_args(L *l)
+{
+	size_t i;
+	int bad = 0;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->cb != 1) {
+			diag_error(a->loc, "argument '%s' lives in cb%d; only cb1 arguments are supported",
+			           a->name, a->cb);
+			bad = 1;
+		} else if (a->kind == MA_POINTER) {
+			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c")) {
+				diag_error(a->loc, "pointer argument '%s' in memory '%s' is not supported yet "
+				           "(global and UAV-backed constant pointers are)", a->name, a->mem);
+				bad = 1;
+			}
+		} else if (a->kind == MA_VALUE) {
+			if (a->size <= 0 || strcmp(a->type, "struct") == 0 || strcmp(a->type, "union") == 0 ||
+			    a->size % 4 || a->size > 16) {
+				diag_error(a->loc, "by-value argument '%s' of type %s x%d is not supported yet",
+				           a->name, a->type, a->nelem);
+				bad = 1;
+			}
+		} else {
+			diag_error(a->loc, "argument '%s': images, samplers, counters and semaphores are "
+			           "not supported yet", a->name);
+			bad = 1;
+		}
+		if (a->offset % 16) {
+			diag_error(a->loc, "argument '%s' at cb1 offset %d is not 16-byte aligned", a->name, a->offset);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+static int cb1_size(L *l)
+{
+	int size = 0;
+	size_t i, j;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->offset + 16 > size)
+			size = a->offset + 16;
+	}
+	for (i = 0; i < l->k->funcs.n; i++)
+		for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
+			const Inst *in = &l->k->funcs.v[i]->code.v[j];
+			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
+			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > size)
+				size = (int)in->ops[0].index_imm * 16;
+		}
+	return size;
+}
+
+int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel **vkp, ZeKernel *ze)
+{
+	L l;
+	size_t i;
+	VFunc *entry, *mainbody;
+	memset(&l, 0, sizeof l);
+	l.p = p;
+	l.k = k;
+	l.o = o;
+	l.ze = ze;
+	l.simd = o->simd ? o->simd : o->plat->default_simd;
+	l.chunk = l.simd < 16 ? l.simd : 16;
+	l.nchunks = l.simd / l.chunk;
+	for (i = 0; i < k->md->errors.n; i++)
+		error(&l, k->md->loc, "the AMD compiler reported an error for kernel '%s': %s",
+		      k->name, k->md->errors.v[i]);
+	if (l.bad || check_args(&l) || provenance(p, k, &l.pv))
+		goto fail;
+	l.cb1_bytes = cb1_size(&l);
+	l.vk = vk_new(k->name, l.simd, o->plat->grf_bytes);
+	entry = l.vk->funcs.v[0];
+	collect_lits(&l, &p->m->main, 1);
+	for (i = 0; i < k->funcs.n; i++)
+		lower_func(&l, k->funcs.v[i]);
+	/* the IL main (its ;$$$$$$$$$$ calls the wrapper) after the prologue */
+	mainbody = vk_func(l.vk, "_mainbody");
+	l.vk->cur = mainbody;
+	l.fend = vk_label_name(l.vk, "exit");
+	lower_body(&l, &p->m->main);
+	if (!l.bad && !p->m->main.code.n)
+		lower_call(&l, &(Inst){.op = OP_PSEUDO_CALL});
+	l.vk->cur = entry;
+	prologue(&l);
+	for (i = 0; i < mainbody->code.n; i++)
+		vec_push(&entry->code, mainbody->code.v[i]);
+	vk_label(l.vk, l.fend);
+	vk_emit(l.vk, "ret", 1, 1);
+	vec_free(&mainbody->code);
+	l.vk->funcs.n--; /* _mainbody was the last function created */
+	if (l.bad)
+		goto fail;
+	ze->name = k->name;
+	ze->simd = l.simd;
+	ze->grf_count = o->plat->grf_count;
+	ze->has_4gb_buffers = 1;
+	ze->has_no_stateless_write = l.stores == 0;
+	if (k->md->cws[0])
+		for (i = 0; i < 3; i++)
+			ze->required_wg[i] = k->md->cws[i];
+	layout(&l);
+	*vkp = l.vk;
+	vec_free(&l.regs);
+	vec_free(&l.main_lits);
+	vec_free(&l.func_lits);
+	vec_free(&l.ctl);
+	provenance_free(&l.pv);
+	return 0;
+fail:
+	vk_free(l.vk);
+	vec_free(&l.regs);
+	vec_free(&l.main_lits);
+	vec_free(&l.func_lits);
+	vec_free(&l.ctl);
+	provenance_free(&l.pv);
+	return -1;
+}

@@ -1,0 +1,379 @@
+/* provenance.c - which pointer argument each UAV address derives from.
+ *
+ * requires: a linked kernel; provides: for each uav_* access, the argument
+ * index of its base, or PV_NONPTR / PV_TOP / PV_UNDEF.
+ *
+ * A forward abstract interpretation over register components.  Values:
+ * PV_UNDEF (nothing known yet, the join identity), PV_NONPTR, an argument
+ * index k >= 0, PV_TOP (two different bases).  A pointer plus a non-pointer
+ * keeps the pointer's base; a join of a base with a non-pointer keeps the
+ * base (the non-pointer can only be NULL or an offset that is never
+ * dereferenced).  Structured control flow joins at endif/endloop, loops run
+ * to a fixpoint, calls are walked at each call site (context-sensitive) and
+ * the results of all contexts are joined per instruction.  Values loaded
+ * from memory are non-pointers: AMD OpenCL 1.x kernels cannot receive
+ * pointers through buffers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "translate.h"
+
+typedef struct State {
+	int *v;        /* 4 per register slot */
+} State;
+
+typedef struct Walk {
+	Program *p;
+	Kernel *k;
+	int nregs;            /* register slots */
+	VEC(long long) regs;  /* register number of each slot */
+	Provenance *out;
+	int depth;
+	int bad;
+} Walk;
+
+typedef struct LoopCtx {
+	State brk, cont;
+	int is_switch;
+} LoopCtx;
+
+static int join1(int a, int b)
+{
+	if (a == b || b == PV_UNDEF)
+		return a;
+	if (a == PV_UNDEF)
+		return b;
+	if (a == PV_NONPTR)
+		return b;
+	if (b == PV_NONPTR)
+		return a;
+	return PV_TOP;
+}
+
+static int slot(Walk *w, long long r)
+{
+	size_t i;
+	for (i = 0; i < w->regs.n; i++)
+		if (w->regs.v[i] == r)
+			return (int)i;
+	return -1;
+}
+
+static State st_new(Walk *w)
+{
+	State s;
+	int i;
+	s.v = xmalloc(sizeof(int) * 4 * (size_t)w->nregs + 1);
+	for (i = 0; i < 4 * w->nregs; i++)
+		s.v[i] = PV_UNDEF;
+	return s;
+}
+
+static State st_copy(Walk *w, State a)
+{
+	State s = st_new(w);
+	memcpy(s.v, a.v, sizeof(int) * 4 * (size_t)w->nregs);
+	return s;
+}
+
+static void st_join(Walk *w, State *into, State b)
+{
+	int i;
+	for (i = 0; i < 4 * w->nregs; i++)
+		into->v[i] = join1(into->v[i], b.v[i]);
+}
+
+static int st_eq(Walk *w, State a, State b)
+{
+	return memcmp(a.v, b.v, sizeof(int) * 4 * (size_t)w->nregs) == 0;
+}
+
+static void st_clear(Walk *w, State *s)
+{
+	int i;
+	for (i = 0; i < 4 * w->nregs; i++)
+		s->v[i] = PV_UNDEF;
+}
+
+static void record(Walk *w, const Inst *in, int v)
+{
+	size_t i;
+	for (i = 0; i < w->out->insts.n; i++)
+		if (w->out->insts.v[i] == in) {
+			w->out->base.v[i] = join1(w->out->base.v[i], v);
+			return;
+		}
+	vec_push(&w->out->insts, in);
+	vec_push(&w->out->base, v);
+}
+
+/* Value of component c (after swizzle) of a source operand. */
+static int src_val(Walk *w, State *s, const Operand *o, int c)
+{
+	int sel[4];
+	size_t i;
+	if (il_swizzle(o, sel) || sel[c] > SEL_W)
+		return PV_NONPTR;
+	if (o->file == RF_TEMP) {
+		int k = slot(w, o->num);
+		return k < 0 ? PV_UNDEF : s->v[4 * k + sel[c]];
+	}
+	if (o->file == RF_CB && o->num == 1 && !o->index_reg && sel[c] == SEL_X) {
+		int byte = (int)o->index_imm * 16;
+		for (i = 0; i < w->k->md->args.n; i++) {
+			const MdArg *a = &w->k->md->args.v[i];
+			if (a->kind == MA_POINTER && a->cb == 1 && a->offset == byte)
+				return a->index;
+		}
+	}
+	return PV_NONPTR;
+}
+
+static void def(Walk *w, State *s, const Inst *in, int vals[4])
+{
+	int m[4], c, k;
+	const Operand *d = &in->ops[0];
+	if (d->file != RF_TEMP || il_wmask(d, m))
+		return;
+	k = slot(w, d->num);
+	if (k < 0)
+		return;
+	for (c = 0; c < 4; c++)
+		if (m[c] == WM_WRITE)
+			s->v[4 * k + c] = vals[c];
+		else if (m[c] != WM_SKIP)
+			s->v[4 * k + c] = PV_NONPTR;
+}
+
+static int is_mem(Opcode op)
+{
+	const char *n = il_ops[op].name;
+	return strncmp(n, "uav_", 4) == 0;
+}
+
+static void transfer(Walk *w, State *s, const Inst *in)
+{
+	int vals[4], c;
+	const OpInfo *oi = &il_ops[in->op];
+	if (is_mem(in->op)) {
+		const Operand *addr = NULL;
+		if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_BYTE_LOAD || in->op == OP_UAV_UBYTE_LOAD ||
+		    in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD || in->op == OP_UAV_ARENA_LOAD)
+			addr = in->nops > 1 ? &in->ops[1] : NULL;
+		else if (in->nops >= 2 && in->ops[0].file == RF_MEM)
+			addr = &in->ops[1];
+		else if (in->nops >= 2 && oi->kind == K_INST && strncmp(oi->name, "uav_read_", 9) == 0)
+			addr = &in->ops[1];
+		else if (in->nops >= 1)
+			addr = &in->ops[0];
+		if (addr)
+			record(w, in, src_val(w, s, addr, 0));
+	}
+	if (oi->kind != K_INST || in->nops == 0 || oi->ndst != 1)
+		return;
+	for (c = 0; c < 4; c++)
+		vals[c] = PV_NONPTR;
+	switch (in->op) {
+	case OP_MOV:
+		for (c = 0; c < 4; c++)
+			vals[c] = in->nops > 1 ? src_val(w, s, &in->ops[1], c) : PV_NONPTR;
+		break;
+	case OP_IADD:
+	case OP_IAND:
+	case OP_AND:
+	case OP_IOR:
+	case OP_IXOR:
+		for (c = 0; c < 4 && in->nops > 2; c++) {
+			int a = src_val(w, s, &in->ops[1], c), b = src_val(w, s, &in->ops[2], c);
+			int pa = a >= 0 || a == PV_TOP, pb = b >= 0 || b == PV_TOP;
+			vals[c] = pa && pb ? (in->op == OP_IADD ? PV_NONPTR : PV_TOP) :
+			          pa ? a : pb ? b : PV_NONPTR;
+		}
+		break;
+	case OP_CMOV_LOGICAL:
+		for (c = 0; c < 4 && in->nops > 3; c++)
+			vals[c] = join1(src_val(w, s, &in->ops[2], c), src_val(w, s, &in->ops[3], c));
+		break;
+	default:
+		break;
+	}
+	def(w, s, in, vals);
+}
+
+typedef VEC(LoopCtx *) LoopStack;
+
+typedef struct Frame {
+	State ret;           /* joined at ret_dyn */
+} Frame;
+
+static int walk_func(Walk *w, Func *f, State *s);
+
+/* Index of the matching closer for the opener at i (endif/else, endloop, endswitch). */
+static size_t match(const Func *f, size_t i, size_t *else_at)
+{
+	int depth = 0;
+	size_t j;
+	*else_at = 0;
+	for (j = i; j < f->code.n; j++) {
+		OpKind k = il_ops[f->code.v[j].op].kind;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+			depth++;
+		else if (k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH) {
+			if (--depth == 0)
+				return j;
+		} else if (k == K_ELSE && depth == 1)
+			*else_at = j;
+	}
+	return f->code.n;
+}
+
+static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopStack *loops, Frame *fr)
+{
+	size_t i;
+	for (i = from; i < to; i++) {
+		const Inst *in = &f->code.v[i];
+		OpKind k = il_ops[in->op].kind;
+		if (k == K_IF) {
+			size_t el, end = match(f, i, &el);
+			State t = st_copy(w, *s);
+			walk_range(w, f, i + 1, el ? el : end, s, loops, fr);
+			if (el)
+				walk_range(w, f, el + 1, end, &t, loops, fr);
+			st_join(w, s, t);
+			free(t.v);
+			i = end;
+		} else if (k == K_LOOP || k == K_SWITCH) {
+			size_t el, end = match(f, i, &el);
+			LoopCtx ctx;
+			State head = st_copy(w, *s), body;
+			ctx.is_switch = k == K_SWITCH;
+			ctx.brk = st_new(w);
+			ctx.cont = st_new(w);
+			vec_push(loops, &ctx);
+			for (;;) {
+				State nh;
+				st_clear(w, &ctx.brk);
+				st_clear(w, &ctx.cont);
+				body = st_copy(w, head);
+				walk_range(w, f, i + 1, end, &body, loops, fr);
+				if (ctx.is_switch) {
+					st_join(w, &body, ctx.brk);
+					free(head.v);
+					head = body;
+					break;
+				}
+				st_join(w, &body, ctx.cont);
+				nh = st_copy(w, *s);
+				st_join(w, &nh, body);
+				free(body.v);
+				if (st_eq(w, nh, head)) {
+					free(nh.v);
+					break;
+				}
+				free(head.v);
+				head = nh;
+			}
+			loops->n--;
+			free(s->v);
+			*s = ctx.is_switch ? head : ctx.brk;
+			if (ctx.is_switch)
+				free(ctx.brk.v);
+			else
+				free(head.v);
+			free(ctx.cont.v);
+			i = end;
+		} else if (k == K_BREAK || k == K_CONTINUE) {
+			LoopCtx *ctx = NULL;
+			size_t q;
+			for (q = loops->n; q-- > 0;)
+				if (!loops->v[q]->is_switch || k == K_BREAK) {
+					ctx = loops->v[q];
+					break;
+				}
+			if (ctx)
+				st_join(w, k == K_BREAK ? &ctx->brk : &ctx->cont, *s);
+			if (in->op == OP_BREAK || in->op == OP_CONTINUE)
+				st_clear(w, s);
+		} else if (k == K_RETDYN) {
+			st_join(w, &fr->ret, *s);
+			if (in->op == OP_RET_DYN)
+				st_clear(w, s);
+		} else if (k == K_CALL && in->op != OP_MCALL && in->op != OP_PSEUDO_CALL &&
+		           in->nops >= 1 && in->ops[0].file == RF_NUMBER) {
+			Func *g = il_func(w->p->m, in->ops[0].num);
+			if (g)
+				walk_func(w, g, s);
+		} else {
+			transfer(w, s, in);
+		}
+	}
+}
+
+static int walk_func(Walk *w, Func *f, State *s)
+{
+	LoopStack loops = {0};
+	Frame fr;
+	if (w->depth > 64) {
+		diag_error(f->loc, "call depth over 64 (recursion?) in kernel '%s'", w->k->name);
+		w->bad = 1;
+		return -1;
+	}
+	w->depth++;
+	fr.ret = st_new(w);
+	walk_range(w, f, 0, f->code.n, s, &loops, &fr);
+	st_join(w, s, fr.ret);
+	free(fr.ret.v);
+	vec_free(&loops);
+	w->depth--;
+	return 0;
+}
+
+static void collect_regs(Walk *w, const Operand *o)
+{
+	int i;
+	if (o->file == RF_TEMP && slot(w, o->num) < 0)
+		vec_push(&w->regs, o->num);
+	if (o->index_reg)
+		collect_regs(w, o->index_reg);
+	for (i = 0; i < o->ngroup; i++)
+		collect_regs(w, &o->group[i]);
+}
+
+int provenance(Program *p, Kernel *k, Provenance *out)
+{
+	Walk w;
+	State s;
+	size_t i, j;
+	int q;
+	memset(&w, 0, sizeof w);
+	memset(out, 0, sizeof *out);
+	w.p = p;
+	w.k = k;
+	w.out = out;
+	for (i = 0; i < k->funcs.n; i++)
+		for (j = 0; j < k->funcs.v[i]->code.n; j++)
+			for (q = 0; q < k->funcs.v[i]->code.v[j].nops; q++)
+				collect_regs(&w, &k->funcs.v[i]->code.v[j].ops[q]);
+	w.nregs = (int)w.regs.n;
+	s = st_new(&w);
+	walk_func(&w, k->wrapper, &s);
+	free(s.v);
+	vec_free(&w.regs);
+	return w.bad ? -1 : 0;
+}
+
+int provenance_of(const Provenance *pv, const Inst *in)
+{
+	size_t i;
+	for (i = 0; i < pv->insts.n; i++)
+		if (pv->insts.v[i] == in)
+			return pv->base.v[i];
+	return PV_UNDEF;
+}
+
+void provenance_free(Provenance *pv)
+{
+	vec_free(&pv->insts);
+	vec_free(&pv->base);
+}
