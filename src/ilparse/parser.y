@@ -85,12 +85,13 @@ static Func *begin_macro(ParseState *ps, Inst *word)
 	Func *func;
 }
 
-%token <inst> OPC FUNC ENDFUNC ENDMAIN END MDEF MEND
-%token <str> HEADER REG COMPS
-%token <num> NUMBER
-%token <fval> FLOAT
-%token <mod> MOD
-%token PSEUDO BADWORD
+%token <inst> OPC "instruction" FUNC "func" ENDFUNC "endfunc" ENDMAIN "endmain"
+%token <inst> END "end" MDEF "mdef" MEND "mend"
+%token <str> HEADER "IL header (il_cs_2_0)" REG "register" COMPS "component selector"
+%token <num> NUMBER "number"
+%token <fval> FLOAT "float number"
+%token <mod> MOD "modifier"
+%token PSEUDO ";$$$$$$$$$$" BADWORD "invalid token"
 
 %type <opnd> operand index_reg
 %type <ops> operands oplist

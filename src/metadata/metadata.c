@@ -257,7 +257,7 @@ static void block_line(Ctx *c, const Comment *cm)
 		    (size_t)v[0] < b->args.n)
 			b->args.v[v[0]].is_const = 1;
 	} else if (strcmp(f.v[0], "error") == 0) {
-		vec_push(&b->errors, keep(c, t + 6));
+		vec_push(&b->errors, cm);
 	} else if (strcmp(f.v[0], "warning") == 0 || strcmp(f.v[0], "crs") == 0 ||
 	           strcmp(f.v[0], "wsh") == 0 || strcmp(f.v[0], "vth") == 0 ||
 	           strcmp(f.v[0], "lws") == 0 || strcmp(f.v[0], "limitgroupsize") == 0 ||
@@ -327,7 +327,7 @@ Program *md_read(Module *m)
 		MdBlock *b = p->blocks.v[i];
 		size_t n = strlen(b->name);
 		Kernel *k;
-		if (n <= 17 || strncmp(b->name, "__OpenCL_", 9) || strcmp(b->name + n - 7, "_kernel"))
+		if (n < 17 || strncmp(b->name, "__OpenCL_", 9) || strcmp(b->name + n - 7, "_kernel"))
 			continue;
 		k = arena_alloc(&m->arena, sizeof *k);
 		k->name = arena_strndup(&m->arena, b->name + 9, n - 16);

@@ -46,7 +46,7 @@ typedef struct MdBlock {
 	VEC(MdArg) args;       /* in argument order */
 	IdVec functions;           /* ;function: callee ids */
 	IdVec intrinsics;          /* ;intrinsic: macro ids */
-	VEC(const char *) errors;  /* ;error: texts */
+	VEC(const Comment *) errors; /* the ;error: lines */
 	VEC(const char *) reflections; /* by argument index */
 } MdBlock;
 

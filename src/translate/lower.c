@@ -660,12 +660,18 @@ static const MdArg *access_base(L *l, const Inst *in, int uav)
 	const MdArg *owner = uav_owner(l, uav, &n);
 	if (n == 1)
 		return owner;
-	b = provenance_of(&l->pv, in);
-	if (b >= 0)
-		return &l->k->md->args.v[b];
-	if (n == 0)
+	if (n == 0) {
 		error(l, in->loc, "'%s' uses UAV %d, which no pointer argument is bound to",
 		      il_ops[in->op].name, uav);
+		return NULL;
+	}
+	b = provenance_of(&l->pv, in);
+	if (b >= 0 && l->k->md->args.v[b].bufid == uav)
+		return &l->k->md->args.v[b];
+	if (b >= 0)
+		error(l, in->loc, "the address of this '%s' derives from argument '%s', which is bound "
+		      "to UAV %d, not %d", il_ops[in->op].name, l->k->md->args.v[b].name,
+		      l->k->md->args.v[b].bufid, uav);
 	else
 		error(l, in->loc, "the address of this '%s' on shared UAV %d does not derive from one "
 		      "pointer argument (%s); dynamic bases are not supported yet",
@@ -1286,8 +1292,8 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	l.chunk = l.simd < 16 ? l.simd : 16;
 	l.nchunks = l.simd / l.chunk;
 	for (i = 0; i < k->md->errors.n; i++)
-		error(&l, k->md->loc, "the AMD compiler reported an error for kernel '%s': %s",
-		      k->name, k->md->errors.v[i]);
+		error(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
+		      k->name, k->md->errors.v[i]->text + 6);
 	if (l.bad || check_args(&l) || provenance(p, k, &l.pv))
 		goto fail;
 	l.cb1_bytes = cb1_size(&l);

@@ -1,0 +1,153 @@
+#!/bin/sh
+# run-all.sh SRCDIR - the whole test suite: CUnit unit tests, end-to-end
+# kernels through the finalizer (every SIMD width), NEO's zebin decoder,
+# explicit arguments against IGC's, determinism, malformed inputs and the
+# command line.  Prints one [PASS]/[FAIL]/[SKIP] line per check and ends with
+# "N passed, N failed, N skipped".  Run by `make check` with
+#   TRANSLATE  the built translator     UNITTESTS  the CUnit binary
+#   ZESECT     section dumper           OCLOC      ocloc, may be empty
+set -u
+LC_ALL=C
+export LC_ALL
+SRC=$(cd "${1:?usage: run-all.sh SRCDIR}" && pwd)
+: "${TRANSLATE:?}" "${UNITTESTS:?}" "${ZESECT:?}"
+OCLOC=${OCLOC:-}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/translate-tests.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT INT TERM
+pass=0 fail=0 skip=0
+
+ok() { pass=$((pass + 1)); echo "[PASS] $1"; }
+ko() { fail=$((fail + 1)); echo "[FAIL] $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/       /'; }
+sk() { skip=$((skip + 1)); echo "[SKIP] $1: $2"; }
+
+# ---- unit tests (CUnit) ----------------------------------------------------
+if "$UNITTESTS" >"$WORK/unit.log" 2>&1; then urc=0; else urc=$?; fi
+# CUnit's run summary: "tests  <total> <ran> <passed> <failed> <inactive>"
+set -- $(sed -n 's/^ *tests *\([0-9]*\) *\([0-9]*\) *\([0-9]*\) *\([0-9]*\).*/\1 \3 \4/p' "$WORK/unit.log")
+if [ $# -eq 3 ] && [ "$urc" -eq 0 ] && [ "$3" -eq 0 ]; then
+	pass=$((pass + $2)); echo "[PASS] unit: $2 CUnit tests"
+else
+	fail=$((fail + ${3:-1})); pass=$((pass + ${2:-0}))
+	echo "[FAIL] unit: CUnit reported failures (exit $urc)"
+	grep -E 'FAILED|Test:.*\.\.\.FAILED|^ *[0-9]+\. ' "$WORK/unit.log" | head -40 | sed 's/^/       /'
+fi
+
+# ---- end-to-end kernels ----------------------------------------------------
+[ -n "$OCLOC" ] || echo "note: ocloc not found; zebin validation checks are skipped"
+for il in "$SRC"/tests/kernels/*.il; do
+	k=$(basename "$il" .il)
+	for simd in 8 16 32; do
+		out="$WORK/e2e/$k-$simd"
+		mkdir -p "$out"
+		name="$k simd$simd"
+		if ! "$TRANSLATE" -simd "$simd" -o "$out" "$il" >"$out/log" 2>&1; then
+			ko "$name: translate" "$(cat "$out/log")"
+			continue
+		fi
+		bin="$out/${k}_tgllp.bin"
+		if [ ! -s "$bin" ]; then ko "$name: zebin written"; continue; fi
+		ok "$name: translate"
+		if [ -n "$OCLOC" ]; then
+			if "$OCLOC" validate -file "$bin" >"$out/validate" 2>&1 &&
+			   grep -q 'Binary is VALID' "$out/validate"; then
+				ok "$name: ocloc validate"
+			else
+				ko "$name: ocloc validate" "$(cat "$out/validate")"
+			fi
+		else
+			sk "$name: ocloc validate" "ocloc not installed"
+		fi
+		if [ -f "$SRC/tests/kernels/$k.igcargs" ]; then
+			"$ZESECT" "$bin" .ze_info | sh "$SRC/tests/tools/zeargs.sh" >"$out/args"
+			if diff -u "$SRC/tests/kernels/$k.igcargs" "$out/args" >"$out/args.diff"; then
+				ok "$name: explicit arguments equal IGC's"
+			else
+				ko "$name: explicit arguments equal IGC's" "$(cat "$out/args.diff")"
+			fi
+		fi
+		yaml=$("$ZESECT" "$bin" .ze_info)
+		if printf '%s\n' "$yaml" | grep -q "simd_size: *$simd\$"; then
+			ok "$name: ze_info simd_size"
+		else
+			ko "$name: ze_info simd_size" "$yaml"
+		fi
+	done
+	# determinism: same input and options, another directory and cwd
+	mkdir -p "$WORK/det/a" "$WORK/det/b"
+	"$TRANSLATE" -o "$WORK/det/a" --emit zebin,visaasm "$il" >/dev/null 2>&1
+	(cd "$WORK/det" && "$TRANSLATE" -o b --emit zebin,visaasm "$il" >/dev/null 2>&1)
+	if cmp -s "$WORK/det/a/${k}_tgllp.bin" "$WORK/det/b/${k}_tgllp.bin" &&
+	   [ -s "$WORK/det/a/${k}_tgllp.bin" ]; then
+		ok "$k: byte-identical zebins from two runs"
+	else
+		ko "$k: byte-identical zebins from two runs"
+	fi
+done
+
+# vISA patterns: what must appear for the stateless saxpy (not whole files)
+v="$WORK/det/a/saxpy.visaasm"
+if [ -f "$v" ]; then
+	for pat in '^\.input CB1 offset=[0-9]* size=64$' 'svm_gather4scaled\.R (M1, 16) 0x0:uq' \
+	           'svm_scatter4scaled\.R (M1, 16) 0x0:uq' 'addc (M1, 16)' '^    call (M1, 16) F1024$' \
+	           '^    call (M1, 16) F1025$' 'goto (M1, 16) L[0-9]*_else' '^    ret (M1, 1)$'; do
+		if grep -q -- "$pat" "$v"; then ok "saxpy vISA has /$pat/"; else ko "saxpy vISA has /$pat/"; fi
+	done
+fi
+
+# ---- malformed inputs: exact first diagnostic, non-zero exit, no output ----
+for il in "$SRC"/tests/bad/*.il; do
+	b=$(basename "$il" .il)
+	out="$WORK/bad/$b"
+	mkdir -p "$out"
+	if (cd "$SRC/tests/bad" && "$TRANSLATE" -o "$out" "$b.il") >"$out.stdout" 2>"$out.stderr"; then
+		ko "bad/$b: non-zero exit"
+		continue
+	fi
+	got=$(grep ': error: ' "$out.stderr" | head -n 1)
+	want=$(cat "$SRC/tests/bad/$b.err")
+	if [ "$got" = "$want" ]; then ok "bad/$b: diagnostic"; else ko "bad/$b: diagnostic" "got:  $got
+want: $want"; fi
+	if [ -z "$(ls -A "$out")" ]; then ok "bad/$b: no output file"; else ko "bad/$b: no output file" "$(ls -A "$out")"; fi
+done
+
+# a batch: a bad file does not stop the good one
+mkdir -p "$WORK/batch"
+if (cd "$SRC/tests/bad" && "$TRANSLATE" -o "$WORK/batch" unknown-opcode.il "$SRC/tests/kernels/saxpy.il") \
+	>/dev/null 2>&1; then
+	ko "batch: exit status reports the failed input"
+else
+	ok "batch: exit status reports the failed input"
+fi
+if [ -s "$WORK/batch/saxpy_tgllp.bin" ] && [ ! -e "$WORK/batch/unknown-opcode_tgllp.bin" ]; then
+	ok "batch: the good input is still translated"
+else
+	ko "batch: the good input is still translated"
+fi
+
+# ---- command line ----------------------------------------------------------
+if "$TRANSLATE" --version | grep -q '^translate [0-9]'; then ok "cli: --version"; else ko "cli: --version"; fi
+if "$TRANSLATE" --help | grep -q -- '-device NAME'; then ok "cli: --help"; else ko "cli: --help"; fi
+if "$TRANSLATE" -device nosuch "$SRC/tests/kernels/saxpy.il" 2>"$WORK/dev.err"; then
+	ko "cli: unknown device is an error"
+elif grep -q "unknown device 'nosuch'" "$WORK/dev.err"; then
+	ok "cli: unknown device is an error"
+else
+	ko "cli: unknown device is an error" "$(cat "$WORK/dev.err")"
+fi
+if "$TRANSLATE" -device dg2 "$SRC/tests/kernels/saxpy.il" 2>"$WORK/dg2.err"; then
+	ko "cli: listed but unsupported device is an error"
+elif grep -q "device 'dg2'.*not implemented" "$WORK/dg2.err"; then
+	ok "cli: listed but unsupported device is an error"
+else
+	ko "cli: listed but unsupported device is an error" "$(cat "$WORK/dg2.err")"
+fi
+if "$TRANSLATE" -device tgllp -o "$WORK/cli" "$SRC/tests/kernels/saxpy.il" >/dev/null 2>&1 &&
+   [ -s "$WORK/cli/saxpy_tgllp.bin" ]; then
+	ok "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"
+else
+	ko "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"
+fi
+
+echo
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
