@@ -35,6 +35,7 @@ typedef struct Platform {
 /* platform.c */
 int platforms_load(const char *datadir);          /* 0 ok; diagnostics on failure */
 const Platform *platform_find(const char *name);  /* NULL if unknown */
+void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */
 
 /* .ze_info model (ZE Info 1.15 as NEO 22.43 decodes it). */

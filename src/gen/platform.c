@@ -38,6 +38,17 @@ static int num(xmlNode *n, const char *name, const char *file, long *out)
 	return 0;
 }
 
+void platforms_free(void)
+{
+	size_t i;
+	for (i = 0; i < plats.n; i++) {
+		free((char *)plats.v[i].name);
+		free((char *)plats.v[i].genx);
+		free((char *)plats.v[i].description);
+	}
+	plats.n = 0;
+}
+
 int platforms_load(const char *datadir)
 {
 	char *path = xasprintf("%s/platforms.xml", datadir);
@@ -50,7 +61,7 @@ int platforms_load(const char *datadir)
 		diag_plain("cannot read the platform table %s", file);
 		return -1;
 	}
-	plats.n = 0;
+	platforms_free();
 	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next) {
 		Platform p = {0};
 		long v[13];
@@ -66,9 +77,12 @@ int platforms_load(const char *datadir)
 		p.name = attr(n, "name");
 		p.genx = attr(n, "genx");
 		p.description = attr(n, "description");
-		if (!p.name || !p.genx || bad) {
+		if (!p.name || !p.genx || !p.description || bad) {
 			Loc l = {file, (int)xmlGetLineNo(n), 1};
 			diag_error(l, "incomplete <platform> entry");
+			free((char *)p.name);
+			free((char *)p.genx);
+			free((char *)p.description);
 			bad = 1;
 			break;
 		}

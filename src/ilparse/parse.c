@@ -273,6 +273,16 @@ Module *il_parse(const char *file, const char *text, size_t len)
 		for (i = 0; i < m->macros.n; i++)
 			classify_func(&ps, m->macros.v[i]);
 	}
+	if (rc != 0 && ps.cur && ps.cur != &m->main) {
+		/* a function the grammar never finished is in no list yet */
+		int listed = 0;
+		for (i = 0; i < m->funcs.n; i++)
+			listed |= m->funcs.v[i] == ps.cur;
+		for (i = 0; i < m->macros.n; i++)
+			listed |= m->macros.v[i] == ps.cur;
+		if (!listed)
+			vec_free(&ps.cur->code);
+	}
 	if (rc != 0 || ps.errors != 0 || il_check(m) != 0) {
 		il_free(m);
 		return NULL;

@@ -13,6 +13,7 @@ typedef struct ParseState {
 	Loc debug_loc;      /* where the open debug block started */
 	Func *cur;          /* function receiving statements */
 	int errors;         /* errors reported by scanner and grammar */
+	int reported;       /* the scanner already diagnosed the token it returned */
 } ParseState;
 
 typedef VEC(Operand) OperandVec;

@@ -26,6 +26,12 @@ int il_yylex(IL_YYSTYPE *lval, IL_YYLTYPE *lloc, void *scanner);
 static void il_yyerror(IL_YYLTYPE *l, void *scanner, ParseState *ps, const char *msg)
 {
 	(void)scanner;
+	if (ps->reported) {
+		/* the scanner's own message already describes this token */
+		ps->reported = 0;
+		ps->errors++;
+		return;
+	}
 	ps_error(ps, ps_loc(ps, l), "%s", msg);
 }
 

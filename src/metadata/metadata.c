@@ -96,7 +96,6 @@ static void arg_value(Ctx *c, const Comment *cm, Fields *f)
 {
 	MdArg a = {0};
 	long long v[3];
-	int esz;
 	if (need(c, cm, f, 5, 5) || ints(c, cm, f, 3, 5, v))
 		return;
 	a.loc = cm->loc;
@@ -106,8 +105,11 @@ static void arg_value(Ctx *c, const Comment *cm, Fields *f)
 	a.nelem = (int)v[0];
 	a.cb = (int)v[1];
 	a.offset = (int)v[2];
-	esz = strcmp(a.type, "struct") == 0 || strcmp(a.type, "union") == 0 ? 1 : type_size(a.type);
-	a.size = esz * (a.nelem == 3 && esz > 1 ? 4 : a.nelem);
+	/* OpenCL: a 3-element vector has the size of the 4-element one */
+	if (strcmp(a.type, "struct") == 0 || strcmp(a.type, "union") == 0)
+		a.size = a.nelem;
+	else
+		a.size = type_size(a.type) * (a.nelem == 3 ? 4 : a.nelem);
 	a.index = (int)c->b->args.n;
 	vec_push(&c->b->args, a);
 }

@@ -1,3 +1,474 @@
+/* test_data.c - CUnit tests for data/platforms.xml and data/cb0.xml: schema
+ * validity, rejection of broken documents, and the facts platforms_load()
+ * and cb0_load() read from them, checked against AMD's cb0 ABI.
+ *
+ * add_data_suite() registers the suite "data".  The files are found through
+ * TEST_SRCDIR (the source tree, set by Makefile.am); scratch copies go to a
+ * private mkdtemp directory removed at the end.
+ */
+#if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include <CUnit/Basic.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlschemas.h>
+
+#include "gen/gen.h"
+#include "translate/translate.h"
 #include "testutil.h"
-int add_data_suite(void) { return CU_add_suite("data", NULL, NULL) ? 0 : -1; }
+
+#ifndef TEST_SRCDIR
+#error "TEST_SRCDIR must name the source tree"
+#endif
+#define DATADIR TEST_SRCDIR "/data"
+
+static char *tdir;    /* scratch directory */
+static int plats_ok;  /* platforms_load(DATADIR) succeeded and nothing replaced it */
+static FILE *dstream; /* captured diagnostics */
+static char *dtext;
+static size_t dlen;
+
+static void capture_reset(void)
+{
+	if (dstream)
+		fclose(dstream);
+	free(dtext);
+	dtext = NULL;
+	dlen = 0;
+	dstream = open_memstream(&dtext, &dlen);
+	diag_set_stream(dstream);
+}
+
+static const char *diags(void)
+{
+	fflush(dstream);
+	return dtext ? dtext : "";
+}
+
+static void quiet(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+static int suite_init(void)
+{
+	const char *t = getenv("TMPDIR");
+	tdir = xasprintf("%s/test_data-XXXXXX", t && *t ? t : "/tmp");
+	if (!mkdtemp(tdir))
+		return -1;
+	diag_set_quiet_source(1);
+	capture_reset();
+	return dstream ? 0 : -1;
+}
+
+static int suite_clean(void)
+{
+	static const char *const names[] = {"cb0.xml", "platforms.xml"};
+	size_t i;
+	for (i = 0; i < NELEM(names); i++) {
+		char *p = xasprintf("%s/%s", tdir, names[i]);
+		unlink(p);
+		free(p);
+	}
+	rmdir(tdir);
+	free(tdir);
+	tdir = NULL;
+	diag_set_stream(NULL);
+	diag_set_quiet_source(0);
+	if (dstream)
+		fclose(dstream);
+	dstream = NULL;
+	free(dtext);
+	dtext = NULL;
+	return 0;
+}
+
+/* 1 valid, 0 invalid, -1 the schema itself failed to load */
+static int valid_doc(xmlDoc *doc, const char *xsd)
+{
+	xmlSchemaParserCtxt *pc = xmlSchemaNewParserCtxt(xsd);
+	xmlSchema *schema;
+	xmlSchemaValidCtxt *vc;
+	int rc;
+	if (!pc)
+		return -1;
+	xmlSchemaSetParserErrors(pc, quiet, quiet, NULL);
+	schema = xmlSchemaParse(pc);
+	xmlSchemaFreeParserCtxt(pc);
+	if (!schema)
+		return -1;
+	vc = xmlSchemaNewValidCtxt(schema);
+	xmlSchemaSetValidErrors(vc, quiet, quiet, NULL);
+	rc = xmlSchemaValidateDoc(vc, doc);
+	xmlSchemaFreeValidCtxt(vc);
+	xmlSchemaFree(schema);
+	return rc == 0 ? 1 : rc > 0 ? 0 : -1;
+}
+
+static int valid_file(const char *xml, const char *xsd)
+{
+	xmlDoc *doc = xmlReadFile(xml, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	int rc;
+	if (!doc)
+		return -1;
+	rc = valid_doc(doc, xsd);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+static int valid_text(const char *xml, const char *xsd)
+{
+	xmlDoc *doc = xmlReadMemory(xml, (int)strlen(xml), "mem.xml", NULL,
+	                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	int rc;
+	if (!doc)
+		return -1;
+	rc = valid_doc(doc, xsd);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+static int load_platforms(void)
+{
+	if (!plats_ok)
+		plats_ok = platforms_load(DATADIR) == 0;
+	return plats_ok;
+}
+
+static void write_scratch(const char *name, const char *text)
+{
+	char *p = xasprintf("%s/%s", tdir, name);
+	FILE *f = fopen(p, "w");
+	free(p);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *platform_doc(const char *name, const char *grf_bytes)
+{
+	return xasprintf("<platforms>\n"
+	                 "  <platform name=\"%s\" genx=\"TGLLP\" description=\"d\""
+	                 " product_family=\"0x1d\" core_family=\"0x0\" grf_bytes=\"%s\" grf_count=\"128\""
+	                 " default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\""
+	                 " lsc=\"0\" inline_data=\"0\" supported=\"1\"/>\n"
+	                 "</platforms>\n", name, grf_bytes);
+}
+
+static char *cb0_doc(const char *first_comp, const char *second_comp)
+{
+	return xasprintf("<cb0>\n"
+	                 "  <slot index=\"0\" comp=\"%s\" meaning=\"a\" source=\"payload\" arg=\"global_size\""
+	                 " element=\"0\"/>\n"
+	                 "  <slot index=\"0\" comp=\"%s\" meaning=\"b\" source=\"constant\" value=\"0x00000000\"/>\n"
+	                 "</cb0>\n", first_comp, second_comp);
+}
+
+static void test_platforms_xml_valid(void)
+{
+	CU_ASSERT_EQUAL(valid_file(DATADIR "/platforms.xml", DATADIR "/platforms.xsd"), 1);
+}
+
+static void test_cb0_xml_valid(void)
+{
+	CU_ASSERT_EQUAL(valid_file(DATADIR "/cb0.xml", DATADIR "/cb0.xsd"), 1);
+}
+
+static void test_platform_grf_bytes_48_rejected(void)
+{
+	char *good = platform_doc("tgllp", "32"), *bad = platform_doc("tgllp", "48");
+	CU_ASSERT_EQUAL(valid_text(good, DATADIR "/platforms.xsd"), 1);
+	CU_ASSERT_EQUAL(valid_text(bad, DATADIR "/platforms.xsd"), 0);
+	free(good);
+	free(bad);
+}
+
+static void test_platform_bad_name_rejected(void)
+{
+	char *bad = platform_doc("TGL LP", "32");
+	CU_ASSERT_EQUAL(valid_text(bad, DATADIR "/platforms.xsd"), 0);
+	free(bad);
+}
+
+static void test_platform_duplicate_name_rejected(void)
+{
+	const char *p = "  <platform name=\"tgllp\" genx=\"TGLLP\" description=\"d\" product_family=\"0x1d\""
+	                " core_family=\"0x0\" grf_bytes=\"32\" grf_count=\"128\" default_simd=\"16\""
+	                " max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\" lsc=\"0\""
+	                " inline_data=\"0\" supported=\"1\"/>\n";
+	char *doc = xasprintf("<platforms>\n%s%s</platforms>\n", p, p);
+	CU_ASSERT_EQUAL(valid_text(doc, DATADIR "/platforms.xsd"), 0);
+	free(doc);
+}
+
+static void test_cb0_comp_q_rejected(void)
+{
+	char *good = cb0_doc("x", "y"), *bad = cb0_doc("q", "y");
+	CU_ASSERT_EQUAL(valid_text(good, DATADIR "/cb0.xsd"), 1);
+	CU_ASSERT_EQUAL(valid_text(bad, DATADIR "/cb0.xsd"), 0);
+	free(good);
+	free(bad);
+}
+
+static void test_cb0_duplicate_slot_rejected(void)
+{
+	char *bad = cb0_doc("x", "x");
+	CU_ASSERT_EQUAL(valid_text(bad, DATADIR "/cb0.xsd"), 0);
+	free(bad);
+}
+
+static void test_cb0_bad_constant_rejected(void)
+{
+	const char *bad = "<cb0><slot index=\"5\" comp=\"y\" meaning=\"m\" source=\"constant\" value=\"0.5\"/></cb0>";
+	const char *unknown = "<cb0><slot index=\"0\" comp=\"x\" meaning=\"m\" source=\"payload\" arg=\"gsize\"/></cb0>";
+	CU_ASSERT_EQUAL(valid_text(bad, DATADIR "/cb0.xsd"), 0);
+	CU_ASSERT_EQUAL(valid_text(unknown, DATADIR "/cb0.xsd"), 0);
+}
+
+static void test_platforms_load(void)
+{
+	capture_reset();
+	plats_ok = platforms_load(DATADIR) == 0;
+	CU_ASSERT_TRUE(plats_ok);
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	CU_ASSERT_PTR_NOT_NULL(platform_find("skl"));
+	CU_ASSERT_PTR_NOT_NULL(platform_find("dg2"));
+}
+
+static void test_tgllp_facts(void)
+{
+	const Platform *p;
+	CU_ASSERT_TRUE_FATAL(load_platforms());
+	p = platform_find("tgllp");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_STRING_EQUAL(p->name, "tgllp");
+	CU_ASSERT_STRING_EQUAL(p->genx, "TGLLP");
+	CU_ASSERT_EQUAL(p->grf_bytes, 32);
+	CU_ASSERT_EQUAL(p->grf_count, 128);
+	CU_ASSERT_TRUE(p->supported);
+	CU_ASSERT_FALSE(p->lsc);
+	CU_ASSERT_FALSE(p->inline_data);
+	CU_ASSERT_TRUE(p->default_simd == 8 || p->default_simd == 16 || p->default_simd == 32);
+}
+
+static void test_pvc_has_64_byte_grf(void)
+{
+	const Platform *p;
+	CU_ASSERT_TRUE_FATAL(load_platforms());
+	p = platform_find("pvc");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(p->grf_bytes, 64);
+	CU_ASSERT_STRING_EQUAL(p->genx, "PVC");
+}
+
+static void test_unknown_platform(void)
+{
+	CU_ASSERT_TRUE_FATAL(load_platforms());
+	CU_ASSERT_PTR_NULL(platform_find("nosuch"));
+	CU_ASSERT_PTR_NULL(platform_find("TGLLP"));
+	CU_ASSERT_PTR_NULL(platform_find(""));
+}
+
+static void test_platforms_missing_file(void)
+{
+	char *want = xasprintf("translate: error: cannot read the platform table %s/nosuch/platforms.xml\n", tdir);
+	char *dir = xasprintf("%s/nosuch", tdir);
+	capture_reset();
+	CU_ASSERT_EQUAL(platforms_load(dir), -1);
+	CU_ASSERT_STRING_EQUAL(diags(), want);
+	free(want);
+	free(dir);
+}
+
+static void test_platforms_missing_attribute(void)
+{
+	write_scratch("platforms.xml", "<platforms>\n<platform name=\"x\" genx=\"TGLLP\" description=\"d\"/>\n"
+	                               "</platforms>\n");
+	capture_reset();
+	plats_ok = 0;
+	CU_ASSERT_EQUAL(platforms_load(tdir), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(diags(), ":2:1: error: <platform> lacks attribute 'product_family'\n"));
+	load_platforms();
+}
+
+static void test_cb0_sizes_and_dimensions(void)
+{
+	Cb0Table t;
+	int c;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	for (c = 0; c < 3; c++) {
+		CU_ASSERT_TRUE(t.e[0][c].present);
+		CU_ASSERT_EQUAL(t.e[0][c].source, CB0_PAYLOAD);
+		CU_ASSERT_EQUAL(t.e[0][c].arg, ZA_GLOBAL_SIZE);
+		CU_ASSERT_EQUAL(t.e[0][c].element, c);
+	}
+	CU_ASSERT_EQUAL(t.e[0][3].source, CB0_PAYLOAD);
+	CU_ASSERT_EQUAL(t.e[0][3].arg, ZA_WORK_DIMENSIONS);
+	CU_ASSERT_EQUAL(t.e[0][3].element, 0);
+}
+
+static void test_cb0_local_size_and_group_count(void)
+{
+	Cb0Table t;
+	int c;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	for (c = 0; c < 3; c++) {
+		CU_ASSERT_EQUAL(t.e[1][c].source, CB0_PAYLOAD);
+		CU_ASSERT_EQUAL(t.e[1][c].arg, ZA_LOCAL_SIZE);
+		CU_ASSERT_EQUAL(t.e[1][c].element, c);
+		CU_ASSERT_EQUAL(t.e[2][c].source, CB0_PAYLOAD);
+		CU_ASSERT_EQUAL(t.e[2][c].arg, ZA_GROUP_COUNT);
+		CU_ASSERT_EQUAL(t.e[2][c].element, c);
+	}
+}
+
+static void test_cb0_global_id_offset(void)
+{
+	Cb0Table t;
+	int c;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	for (c = 0; c < 3; c++) {
+		CU_ASSERT_EQUAL(t.e[6][c].source, CB0_PAYLOAD);
+		CU_ASSERT_EQUAL(t.e[6][c].arg, ZA_GLOBAL_ID_OFFSET);
+		CU_ASSERT_EQUAL(t.e[6][c].element, c);
+		CU_ASSERT_EQUAL(t.e[9][c].source, CB0_PAYLOAD);
+		CU_ASSERT_EQUAL(t.e[9][c].arg, ZA_GLOBAL_ID_OFFSET);
+		CU_ASSERT_EQUAL(t.e[9][c].element, c);
+	}
+}
+
+static void test_cb0_math_constants(void)
+{
+	static const float want[4] = {0.0f, 0.5f, 1.0f, 2.0f};
+	Cb0Table t;
+	int c;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	for (c = 0; c < 4; c++) {
+		uint32_t bits;
+		memcpy(&bits, &want[c], sizeof bits);
+		CU_ASSERT_EQUAL(t.e[5][c].source, CB0_CONSTANT);
+		CU_ASSERT_EQUAL(t.e[5][c].value, bits);
+	}
+}
+
+static void test_cb0_split_launch_group_offset_zero(void)
+{
+	Cb0Table t;
+	int c;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	for (c = 0; c < 4; c++) {
+		CU_ASSERT_EQUAL(t.e[7][c].source, CB0_CONSTANT);
+		CU_ASSERT_EQUAL(t.e[7][c].value, 0);
+	}
+}
+
+static void test_cb0_unsupported_and_absent(void)
+{
+	Cb0Table t;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	CU_ASSERT_TRUE(t.e[8][0].present);
+	CU_ASSERT_EQUAL(t.e[8][0].source, CB0_UNSUPPORTED);
+	CU_ASSERT_EQUAL(t.e[8][1].source, CB0_UNSUPPORTED);
+	CU_ASSERT_EQUAL(t.e[3][0].source, CB0_UNSUPPORTED);
+	CU_ASSERT_FALSE(t.e[15][0].present);
+	CU_ASSERT_FALSE(t.e[3][3].present);
+	CU_ASSERT_PTR_NOT_NULL(t.e[0][3].meaning);
+}
+
+static void test_implicit_arg_sizes(void)
+{
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_GLOBAL_SIZE), 12);
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_LOCAL_SIZE), 12);
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_GROUP_COUNT), 12);
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_GLOBAL_ID_OFFSET), 12);
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_WORK_DIMENSIONS), 4);
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_ARG_BYPOINTER), 0);
+}
+
+static void test_cb0_load_rejects_comp_q(void)
+{
+	Cb0Table t;
+	char *doc = cb0_doc("q", "y");
+	write_scratch("cb0.xml", doc);
+	free(doc);
+	capture_reset();
+	CU_ASSERT_EQUAL(cb0_load(tdir, &t), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(diags(), "/cb0.xml:2:1: error: malformed <slot> entry\n"));
+}
+
+static void test_cb0_load_rejects_unknown_arg(void)
+{
+	Cb0Table t;
+	write_scratch("cb0.xml", "<cb0>\n<slot index=\"0\" comp=\"x\" meaning=\"m\" source=\"payload\" arg=\"gsize\"/>\n"
+	                         "</cb0>\n");
+	capture_reset();
+	CU_ASSERT_EQUAL(cb0_load(tdir, &t), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(diags(), "/cb0.xml:2:1: error: unknown implicit argument 'gsize'\n"));
+}
+
+static void test_cb0_missing_file(void)
+{
+	Cb0Table t;
+	char *dir = xasprintf("%s/nosuch", tdir);
+	char *want = xasprintf("translate: error: cannot read the cb0 table %s/cb0.xml\n", dir);
+	capture_reset();
+	CU_ASSERT_EQUAL(cb0_load(dir, &t), -1);
+	CU_ASSERT_STRING_EQUAL(diags(), want);
+	free(dir);
+	free(want);
+}
+
+int add_data_suite(void)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} tests[] = {
+		{"platforms.xml matches platforms.xsd", test_platforms_xml_valid},
+		{"cb0.xml matches cb0.xsd", test_cb0_xml_valid},
+		{"platform with grf_bytes=48 rejected", test_platform_grf_bytes_48_rejected},
+		{"platform with bad name rejected", test_platform_bad_name_rejected},
+		{"duplicate platform name rejected", test_platform_duplicate_name_rejected},
+		{"cb0 slot with comp=q rejected", test_cb0_comp_q_rejected},
+		{"duplicate cb0 slot rejected", test_cb0_duplicate_slot_rejected},
+		{"cb0 bad constant or arg rejected", test_cb0_bad_constant_rejected},
+		{"platforms_load reads the table", test_platforms_load},
+		{"tgllp: TGLLP, 32-byte GRF", test_tgllp_facts},
+		{"pvc: 64-byte GRF", test_pvc_has_64_byte_grf},
+		{"unknown platform", test_unknown_platform},
+		{"platform table missing", test_platforms_missing_file},
+		{"platform missing attribute", test_platforms_missing_attribute},
+		{"cb0[0] global size and work dim", test_cb0_sizes_and_dimensions},
+		{"cb0[1] local size, cb0[2] group count", test_cb0_local_size_and_group_count},
+		{"cb0[6] and cb0[9] global offset", test_cb0_global_id_offset},
+		{"cb0[5] math constants", test_cb0_math_constants},
+		{"cb0[7] group offset is zero", test_cb0_split_launch_group_offset_zero},
+		{"cb0 unsupported and absent entries", test_cb0_unsupported_and_absent},
+		{"implicit argument sizes", test_implicit_arg_sizes},
+		{"cb0_load rejects comp=q", test_cb0_load_rejects_comp_q},
+		{"cb0_load rejects unknown arg", test_cb0_load_rejects_unknown_arg},
+		{"cb0 table missing", test_cb0_missing_file},
+	};
+	CU_pSuite s = CU_add_suite("data", suite_init, suite_clean);
+	size_t i;
+	if (!s)
+		return -1;
+	for (i = 0; i < NELEM(tests); i++)
+		if (!CU_add_test(s, tests[i].name, tests[i].fn))
+			return -1;
+	return 0;
+}

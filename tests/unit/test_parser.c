@@ -1,3 +1,787 @@
+/* test_parser.c - CUnit tests for src/ilparse/parser.y, parse.c and il.c:
+ * module structure, swizzles, write masks and il_check() diagnostics.
+ *
+ * add_parser_suite() registers the suite "parser".  Diagnostics are captured
+ * in memory (no source lines) and compared as exact lines.
+ */
+#if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include <CUnit/Basic.h>
+
+#include "ilparse/il.h"
 #include "testutil.h"
-int add_parser_suite(void) { return CU_add_suite("parser", NULL, NULL) ? 0 : -1; }
+
+#define FILE_NAME "parse.il"
+
+static FILE *dstream; /* diagnostics of the last parse */
+static char *dtext;
+static size_t dlen;
+static char *src;     /* text of the last parse (diag_source keeps a pointer) */
+
+static void capture_reset(void)
+{
+	if (dstream)
+		fclose(dstream);
+	free(dtext);
+	dtext = NULL;
+	dlen = 0;
+	dstream = open_memstream(&dtext, &dlen);
+	diag_set_stream(dstream);
+}
+
+static const char *diags(void)
+{
+	fflush(dstream);
+	return dtext ? dtext : "";
+}
+
+static const char *first_diag(void)
+{
+	static char line[512];
+	const char *d = diags();
+	size_t n = strcspn(d, "\n");
+	if (n >= sizeof line)
+		n = sizeof line - 1;
+	memcpy(line, d, n);
+	line[n] = 0;
+	return line;
+}
+
+static int has_diag(const char *want)
+{
+	const char *d = diags();
+	size_t n = strlen(want);
+	for (;;) {
+		if (strncmp(d, want, n) == 0 && (d[n] == '\n' || d[n] == 0))
+			return 1;
+		d = strchr(d, '\n');
+		if (!d)
+			return 0;
+		d++;
+	}
+}
+
+static int count_diags(void)
+{
+	const char *d = diags();
+	int n = 0;
+	for (; *d; d++)
+		n += *d == '\n';
+	return n;
+}
+
+static Module *parse(const char *text)
+{
+	capture_reset();
+	free(src);
+	src = xstrdup(text);
+	return il_parse(FILE_NAME, src, strlen(src));
+}
+
+/* body on line 2 of a module with an empty function list */
+static Module *parse_main(const char *body)
+{
+	char *t = xasprintf("il_cs_2_0\n%sendmain\nend\n", body);
+	Module *m = parse(t);
+	free(t);
+	return m;
+}
+
+/* body on line 4, inside func 1024 */
+static Module *parse_func(const char *body)
+{
+	char *t = xasprintf("il_cs_2_0\nendmain\nfunc 1024\n%sendfunc\nend\n", body);
+	Module *m = parse(t);
+	free(t);
+	return m;
+}
+
+static int suite_init(void)
+{
+	diag_set_quiet_source(1);
+	capture_reset();
+	return dstream ? 0 : -1;
+}
+
+static int suite_clean(void)
+{
+	diag_source(FILE_NAME, "", 0);
+	diag_set_stream(NULL);
+	diag_set_quiet_source(0);
+	if (dstream)
+		fclose(dstream);
+	dstream = NULL;
+	free(dtext);
+	dtext = NULL;
+	free(src);
+	src = NULL;
+	return 0;
+}
+
+static const char module_text[] =
+	"; leading comment\n"
+	"mdef(16383)_out(1)_in(2)\n"
+	"mov r0, in0\n"
+	"mov r1, in1\n"
+	"udiv r0, r0, r1\n"
+	"mov out0, r0\n"
+	"mend\n"
+	"il_cs_2_0\n"
+	"dcl_cb cb0[15] ; Constant buffer that holds ABI data\n"
+	";$$$$$$$$$$\n"
+	"endmain\n"
+	"func 1024 ; __OpenCL_k_kernel\n"
+	"mov r1.x___, cb1[0].x\n"
+	"call 1025 ; k\n"
+	"ret\n"
+	"endfunc ; __OpenCL_k_kernel\n"
+	"func 1025 ; k                      ; @k\n"
+	"mcall(16383) (r65.x), (r1.x, r1.y)\n"
+	"ret_dyn\n"
+	"ret\n"
+	"endfunc ; k\n"
+	"mdef(1026)_out(1)_in(2)_outline ; helper\n"
+	"mov out0, in1\n"
+	"mend ; helper\n"
+	"mdef(300)_out(2)_in(0)\n"
+	"mov out1, l0\n"
+	"mend\n"
+	"end\n";
+
+static void test_module_header_and_main(void)
+{
+	Module *m = parse(module_text);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_STRING_EQUAL(m->file, FILE_NAME);
+	CU_ASSERT_STRING_EQUAL(m->header, "il_cs_2_0");
+	CU_ASSERT_EQUAL(m->header_loc.line, 8);
+	CU_ASSERT_EQUAL(m->header_loc.col, 1);
+	CU_ASSERT_EQUAL(m->main.id, -1);
+	CU_ASSERT_FALSE(m->main.is_macro);
+	CU_ASSERT_EQUAL(m->main.loc.line, 8);
+	CU_ASSERT_EQUAL(m->main.end_loc.line, 11);
+	CU_ASSERT_EQUAL_FATAL(m->main.code.n, 2);
+	CU_ASSERT_EQUAL(m->main.code.v[0].op, OP_DCL_CB);
+	CU_ASSERT_EQUAL(m->main.code.v[1].op, OP_PSEUDO_CALL);
+	il_free(m);
+}
+
+static void test_functions_ids_and_names(void)
+{
+	Module *m = parse(module_text);
+	Func *w, *b;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL_FATAL(m->funcs.n, 3);
+	w = m->funcs.v[0];
+	b = m->funcs.v[1];
+	CU_ASSERT_EQUAL(w->id, 1024);
+	CU_ASSERT_STRING_EQUAL(w->name, "__OpenCL_k_kernel");
+	CU_ASSERT_FALSE(w->is_macro);
+	CU_ASSERT_EQUAL(w->loc.line, 12);
+	CU_ASSERT_EQUAL(w->end_loc.line, 16);
+	CU_ASSERT_EQUAL_FATAL(w->code.n, 3);
+	CU_ASSERT_EQUAL(w->code.v[1].op, OP_CALL);
+	CU_ASSERT_EQUAL(w->code.v[1].ops[0].file, RF_NUMBER);
+	CU_ASSERT_EQUAL(w->code.v[1].ops[0].num, 1025);
+	CU_ASSERT_EQUAL(w->code.v[2].op, OP_RET);
+	CU_ASSERT_EQUAL(b->id, 1025);
+	CU_ASSERT_STRING_EQUAL(b->name, "k");
+	CU_ASSERT_EQUAL(b->code.n, 3);
+	CU_ASSERT_PTR_EQUAL(il_func(m, 1024), w);
+	CU_ASSERT_PTR_EQUAL(il_func(m, 1025), b);
+	CU_ASSERT_PTR_NULL(il_func(m, 1027));
+	il_free(m);
+}
+
+static void test_function_without_name(void)
+{
+	Module *m = parse("il_cs_2_0\nendmain\nfunc 1030\nret\nendfunc\nend\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL_FATAL(m->funcs.n, 1);
+	CU_ASSERT_PTR_NULL(m->funcs.v[0]->name);
+	il_free(m);
+}
+
+static void test_macro_before_header(void)
+{
+	Module *m = parse(module_text);
+	Func *f;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL_FATAL(m->macros.n, 2);
+	f = m->macros.v[0];
+	CU_ASSERT_EQUAL(f->id, 16383);
+	CU_ASSERT_TRUE(f->is_macro);
+	CU_ASSERT_FALSE(f->outline);
+	CU_ASSERT_EQUAL(f->nout, 1);
+	CU_ASSERT_EQUAL(f->nin, 2);
+	CU_ASSERT_PTR_NULL(f->name);
+	CU_ASSERT_EQUAL(f->loc.line, 2);
+	CU_ASSERT_EQUAL(f->end_loc.line, 7);
+	CU_ASSERT_EQUAL_FATAL(f->code.n, 4);
+	CU_ASSERT_EQUAL(f->code.v[0].ops[1].file, RF_IN);
+	CU_ASSERT_EQUAL(f->code.v[0].ops[1].num, 0);
+	CU_ASSERT_EQUAL(f->code.v[1].ops[1].num, 1);
+	CU_ASSERT_EQUAL(f->code.v[3].ops[0].file, RF_OUT);
+	CU_ASSERT_EQUAL(f->code.v[3].ops[0].num, 0);
+	CU_ASSERT_PTR_NULL(il_func(m, 16383));
+	il_free(m);
+}
+
+static void test_macro_after_endmain(void)
+{
+	Module *m = parse(module_text);
+	Func *f;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL_FATAL(m->macros.n, 2);
+	f = m->macros.v[1];
+	CU_ASSERT_EQUAL(f->id, 300);
+	CU_ASSERT_EQUAL(f->nout, 2);
+	CU_ASSERT_EQUAL(f->nin, 0);
+	CU_ASSERT_EQUAL(f->code.v[0].ops[0].file, RF_OUT);
+	CU_ASSERT_EQUAL(f->code.v[0].ops[0].num, 1);
+	il_free(m);
+}
+
+static void test_outlined_macro_is_a_function(void)
+{
+	Module *m = parse(module_text);
+	Func *f;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL_FATAL(m->funcs.n, 3);
+	f = m->funcs.v[2];
+	CU_ASSERT_EQUAL(f->id, 1026);
+	CU_ASSERT_TRUE(f->is_macro);
+	CU_ASSERT_TRUE(f->outline);
+	CU_ASSERT_EQUAL(f->nout, 1);
+	CU_ASSERT_EQUAL(f->nin, 2);
+	CU_ASSERT_STRING_EQUAL(f->name, "helper");
+	CU_ASSERT_EQUAL(f->loc.line, 22);
+	CU_ASSERT_EQUAL(f->end_loc.line, 24);
+	CU_ASSERT_PTR_EQUAL(il_func(m, 1026), f);
+	il_free(m);
+}
+
+static void test_mcall_operand_groups(void)
+{
+	Module *m = parse(module_text);
+	const Inst *in;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	in = &m->funcs.v[1]->code.v[0];
+	CU_ASSERT_EQUAL(in->op, OP_MCALL);
+	CU_ASSERT_STRING_EQUAL(in->arg, "16383");
+	CU_ASSERT_EQUAL_FATAL(in->nops, 2);
+	CU_ASSERT_EQUAL(in->ops[0].file, RF_GROUP);
+	CU_ASSERT_EQUAL_FATAL(in->ops[0].ngroup, 1);
+	CU_ASSERT_EQUAL(in->ops[0].group[0].file, RF_TEMP);
+	CU_ASSERT_EQUAL(in->ops[0].group[0].num, 65);
+	CU_ASSERT_EQUAL(in->ops[1].file, RF_GROUP);
+	CU_ASSERT_EQUAL_FATAL(in->ops[1].ngroup, 2);
+	CU_ASSERT_EQUAL(in->ops[1].group[1].num, 1);
+	CU_ASSERT_STRING_EQUAL(in->ops[1].group[1].comps, "y");
+	il_free(m);
+}
+
+static void test_macro_and_function_ids_separate(void)
+{
+	Module *m = parse("mdef(1024)_out(1)_in(1)\nmov out0, in0\nmend\n"
+	                  "il_cs_2_0\nendmain\nfunc 1024\nret\nendfunc\nend\n");
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	CU_ASSERT_PTR_NOT_NULL(m);
+	il_free(m);
+}
+
+static void test_comment_on_line(void)
+{
+	Module *m = parse(module_text);
+	const Comment *c;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	c = il_comment_on_line(m, FILE_NAME, 9);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_STRING_EQUAL(c->text, " Constant buffer that holds ABI data");
+	CU_ASSERT_EQUAL(c->loc.col, 16);
+	CU_ASSERT_PTR_NULL(il_comment_on_line(m, FILE_NAME, 8));
+	CU_ASSERT_PTR_NOT_NULL(il_comment_on_line(m, FILE_NAME, 1));
+	CU_ASSERT_PTR_NULL(il_comment_on_line(m, FILE_NAME, 28));
+	il_free(m);
+}
+
+static void test_mod_int(void)
+{
+	Mod none = {"cached", NULL}, hex = {"id", "0x10"}, word = {"zeroop", "infinity"};
+	Mod list[] = {{"id", "12"}, {"cached", NULL}};
+	CU_ASSERT_EQUAL(il_mod_int(NULL, -7), -7);
+	CU_ASSERT_EQUAL(il_mod_int(&none, -7), -7);
+	CU_ASSERT_EQUAL(il_mod_int(&hex, -7), 16);
+	CU_ASSERT_EQUAL(il_mod_int(&word, -7), -7);
+	CU_ASSERT_PTR_EQUAL(il_mod(list, 2, "cached"), &list[1]);
+	CU_ASSERT_PTR_NULL(il_mod(list, 2, "sat"));
+}
+
+static void test_special_names(void)
+{
+	CU_ASSERT_STRING_EQUAL(il_special_name(SR_TID_IN_GRP), "vTidInGrp");
+	CU_ASSERT_STRING_EQUAL(il_special_name(SR_THREAD_GRP_ID), "vThreadGrpId");
+	CU_ASSERT_STRING_EQUAL(il_special_name(SR_ABS_TID_FLAT), "vAbsTidFlat");
+	CU_ASSERT_STRING_EQUAL(il_special_name(SR_COUNT), "?");
+}
+
+static void test_opcode_table(void)
+{
+	CU_ASSERT_STRING_EQUAL(il_ops[OP_IADD].name, "iadd");
+	CU_ASSERT_EQUAL(il_ops[OP_IADD].ndst, 1);
+	CU_ASSERT_EQUAL(il_ops[OP_IADD].nsrc, 2);
+	CU_ASSERT_EQUAL(il_ops[OP_IMAD].nsrc, 3);
+	CU_ASSERT_EQUAL(il_ops[OP_IF_LOGICALNZ].kind, K_IF);
+	CU_ASSERT_EQUAL(il_ops[OP_WHILELOOP].kind, K_LOOP);
+	CU_ASSERT_EQUAL(il_ops[OP_ENDFUNC].kind, K_ENDFUNC);
+	CU_ASSERT_EQUAL(il_ops[OP_PSEUDO_CALL].kind, K_CALL);
+}
+
+/* ---- il_swizzle ---------------------------------------------------------- */
+
+static int swz(const char *comps, int sel[4])
+{
+	Operand o;
+	memset(&o, 0, sizeof o);
+	snprintf(o.comps, sizeof o.comps, "%s", comps);
+	sel[0] = sel[1] = sel[2] = sel[3] = -9;
+	return il_swizzle(&o, sel);
+}
+
+static int sel_is(const int sel[4], int a, int b, int c, int d)
+{
+	return sel[0] == a && sel[1] == b && sel[2] == c && sel[3] == d;
+}
+
+static void test_swizzle_absent_is_xyzw(void)
+{
+	int s[4];
+	CU_ASSERT_EQUAL(swz("", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_X, SEL_Y, SEL_Z, SEL_W));
+}
+
+static void test_swizzle_one_selector_replicates(void)
+{
+	int s[4];
+	CU_ASSERT_EQUAL(swz("y", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_Y, SEL_Y, SEL_Y, SEL_Y));
+	CU_ASSERT_EQUAL(swz("w", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_W, SEL_W, SEL_W, SEL_W));
+}
+
+static void test_swizzle_four_selectors(void)
+{
+	int s[4];
+	CU_ASSERT_EQUAL(swz("wzyx", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_W, SEL_Z, SEL_Y, SEL_X));
+	CU_ASSERT_EQUAL(swz("xyxy", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_X, SEL_Y, SEL_X, SEL_Y));
+}
+
+static void test_swizzle_zero_and_one(void)
+{
+	int s[4];
+	CU_ASSERT_EQUAL(swz("0zyx", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_0, SEL_Z, SEL_Y, SEL_X));
+	CU_ASSERT_EQUAL(swz("x0y1", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_X, SEL_0, SEL_Y, SEL_1));
+	CU_ASSERT_EQUAL(swz("0", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_0, SEL_0, SEL_0, SEL_0));
+	CU_ASSERT_EQUAL(swz("1", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_1, SEL_1, SEL_1, SEL_1));
+}
+
+static void test_swizzle_two_and_three_repeat_last(void)
+{
+	int s[4];
+	CU_ASSERT_EQUAL(swz("xy", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_X, SEL_Y, SEL_Y, SEL_Y));
+	CU_ASSERT_EQUAL(swz("xyz", s), 0);
+	CU_ASSERT_TRUE(sel_is(s, SEL_X, SEL_Y, SEL_Z, SEL_Z));
+}
+
+static void test_swizzle_malformed(void)
+{
+	int s[4];
+	CU_ASSERT_EQUAL(swz("xyzwx", s), -1);
+	CU_ASSERT_EQUAL(swz("q", s), -1);
+	CU_ASSERT_EQUAL(swz("x_", s), -1);
+	CU_ASSERT_EQUAL(swz("x___", s), -1);
+	CU_ASSERT_EQUAL(swz("xyz2", s), -1);
+}
+
+/* ---- il_wmask ------------------------------------------------------------ */
+
+static int wm(const char *comps, int m[4])
+{
+	Operand o;
+	memset(&o, 0, sizeof o);
+	snprintf(o.comps, sizeof o.comps, "%s", comps);
+	m[0] = m[1] = m[2] = m[3] = -9;
+	return il_wmask(&o, m);
+}
+
+#define S WM_SKIP
+#define W WM_WRITE
+
+static void test_wmask_absent_writes_all(void)
+{
+	int m[4];
+	CU_ASSERT_EQUAL(wm("", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, W, W, W));
+}
+
+static void test_wmask_four_chars(void)
+{
+	int m[4];
+	CU_ASSERT_EQUAL(wm("x___", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, S, S, S));
+	CU_ASSERT_EQUAL(wm("_y__", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, W, S, S));
+	CU_ASSERT_EQUAL(wm("__zw", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, S, W, W));
+	CU_ASSERT_EQUAL(wm("xyzw", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, W, W, W));
+	CU_ASSERT_EQUAL(wm("____", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, S, S, S));
+}
+
+static void test_wmask_zero_and_one(void)
+{
+	int m[4];
+	CU_ASSERT_EQUAL(wm("xyz0", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, W, W, WM_ZERO));
+	CU_ASSERT_EQUAL(wm("x0__", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, WM_ZERO, S, S));
+	CU_ASSERT_EQUAL(wm("1__w", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, WM_ONE, S, S, W));
+}
+
+static void test_wmask_short_forms(void)
+{
+	int m[4];
+	CU_ASSERT_EQUAL(wm("x", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, S, S, S));
+	CU_ASSERT_EQUAL(wm("w", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, S, S, W));
+	CU_ASSERT_EQUAL(wm("xyz", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, W, W, S));
+	CU_ASSERT_EQUAL(wm("xz", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, S, W, S));
+	CU_ASSERT_EQUAL(wm("_y", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, W, S, S));
+	CU_ASSERT_EQUAL(wm("__z", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, S, W, S));
+}
+
+static void test_wmask_malformed(void)
+{
+	int m[4];
+	CU_ASSERT_EQUAL(wm("y___", m), -1);
+	CU_ASSERT_EQUAL(wm("xxzw", m), -1);
+	CU_ASSERT_EQUAL(wm("q___", m), -1);
+	CU_ASSERT_EQUAL(wm("yx", m), -1);
+	CU_ASSERT_EQUAL(wm("xx", m), -1);
+	CU_ASSERT_EQUAL(wm("_x", m), -1);
+	CU_ASSERT_EQUAL(wm("xyzwx", m), -1);
+	CU_ASSERT_EQUAL(wm("0", m), -1);
+}
+
+#undef S
+#undef W
+
+/* ---- il_check ------------------------------------------------------------ */
+
+static void test_if_without_endif(void)
+{
+	Module *m = parse_main("if_logicalnz r0.x\nmov r1, r2\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(),
+	                       FILE_NAME ":2:1: error: 'if_logicalnz' is not closed before the end of main");
+}
+
+static void test_endif_without_if(void)
+{
+	Module *m = parse_main("mov r1, r2\n\tendif\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:2: error: 'endif' without a matching opener");
+}
+
+static void test_else_without_if(void)
+{
+	Module *m = parse_main("whileloop\nelse\nendloop\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:1: error: 'else' without a matching 'if'");
+	CU_ASSERT_EQUAL(count_diags(), 1);
+}
+
+static void test_second_else(void)
+{
+	Module *m = parse_main("if_logicalz r0.x\nelse\nelse\nendif\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":4:1: error: 'else' without a matching 'if'");
+}
+
+static void test_endloop_without_whileloop(void)
+{
+	Module *m = parse_main("endloop\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: 'endloop' without a matching opener");
+}
+
+static void test_endloop_closing_an_if(void)
+{
+	Module *m = parse_main("whileloop\nif_logicalnz r0.x\nendloop\nendif\nendloop\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(),
+	                       FILE_NAME ":4:1: error: 'endloop' does not match the open 'if_logicalnz' at line 3");
+}
+
+static void test_break_outside_loop(void)
+{
+	Module *m = parse_main("if_logicalnz r0.x\nbreak\nendif\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:1: error: 'break' outside a loop or switch");
+}
+
+static void test_breakc_outside_loop(void)
+{
+	Module *m = parse_main("breakc_relop(eq) r0.x, r1.x\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: 'breakc' outside a loop or switch");
+}
+
+static void test_continue_inside_switch_only(void)
+{
+	Module *m = parse_main("switch r0.x\ncase 1\ncontinue\nendswitch\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":4:1: error: 'continue' outside a loop");
+}
+
+static void test_case_outside_switch(void)
+{
+	Module *m = parse_main("whileloop\ncase 2\nendloop\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:1: error: 'case' outside a 'switch'");
+}
+
+static void test_well_nested_control_flow(void)
+{
+	Module *m = parse_func("whileloop\n"
+	                       "\tif_logicalnz r0.x\n"
+	                       "\t\tbreak\n"
+	                       "\telse\n"
+	                       "\t\tcontinue_logicalz r1.x\n"
+	                       "\tendif\n"
+	                       "\tswitch r2.x\n"
+	                       "\tcase 1\n"
+	                       "\t\tbreak\n"
+	                       "\tdefault\n"
+	                       "\t\tbreak_logicalnz r3.x\n"
+	                       "\tendswitch\n"
+	                       "\tifc_relop(lt) r0.x, r1.x\n"
+	                       "\t\tret_dyn\n"
+	                       "\tendif\n"
+	                       "endloop\n"
+	                       "ret\n");
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL(m->funcs.v[0]->code.n, 17);
+	il_free(m);
+}
+
+static void test_unclosed_if_at_endfunc(void)
+{
+	Module *m = parse_func("mov r0, r1\n  if_logicalz r0.x\nmov r0, r1\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(),
+	                       FILE_NAME ":5:3: error: 'if_logicalz' is not closed before the end of the function");
+}
+
+static void test_unclosed_loop_at_mend(void)
+{
+	Module *m = parse("mdef(5)_out(1)_in(1)\nwhileloop\nmend\nil_cs_2_0\nendmain\nend\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(),
+	                       FILE_NAME ":2:1: error: 'whileloop' is not closed before the end of the macro");
+}
+
+static void test_ret_inside_if(void)
+{
+	Module *m = parse_func("if_logicalnz r0.x\nret\nendif\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME
+	                       ":5:1: error: 'ret' inside an open 'if_logicalnz' (use 'ret_dyn' to return early)");
+}
+
+static void test_operand_count_too_few(void)
+{
+	Module *m = parse_main("iadd r0, r1\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: 'iadd' takes 3 operands, found 2");
+}
+
+static void test_operand_count_too_many(void)
+{
+	Module *m = parse_main("  mov r0, r1, r2\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:3: error: 'mov' takes 2 operands, found 3");
+}
+
+static void test_operand_count_singular(void)
+{
+	Module *m = parse_main("if_logicalnz\nendif\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: 'if_logicalnz' takes 1 operand, found 0");
+}
+
+static void test_operand_count_unchecked(void)
+{
+	Module *m = parse_main("dcl_literal l0, 1, 2, 3, 4\nuav_add_id(11) mem0.x, r0.x, r1.x\n");
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	CU_ASSERT_PTR_NOT_NULL(m);
+	il_free(m);
+}
+
+static void test_duplicate_function_id(void)
+{
+	Module *m = parse("il_cs_2_0\nendmain\nfunc 1024\nret\nendfunc\nfunc 1024\nret\nendfunc\nend\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":6:1: error: duplicate function id 1024");
+	CU_ASSERT_TRUE(has_diag(FILE_NAME ":3:1: note: first defined here"));
+}
+
+static void test_duplicate_macro_id(void)
+{
+	Module *m = parse("mdef(7)\nmend\nmdef(7)\nmend\nil_cs_2_0\nendmain\nend\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:1: error: duplicate macro id 7");
+	CU_ASSERT_TRUE(has_diag(FILE_NAME ":1:1: note: first defined here"));
+}
+
+static void test_mdef_without_id(void)
+{
+	Module *m = parse("mdef_out(1)\nmend\nil_cs_2_0\nendmain\nend\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":1:1: error: 'mdef' needs an id: mdef(N)_out(k)_in(m)");
+}
+
+static void test_unknown_opcode(void)
+{
+	Module *m = parse_main("mov r0, r1\n  frobnicate r0, r1\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:3: error: unknown opcode 'frobnicate'");
+}
+
+static void test_opcode_prefix_is_not_a_match(void)
+{
+	Module *m = parse_main("movx r0, r1\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: unknown opcode 'movx'");
+}
+
+static void test_missing_end(void)
+{
+	Module *m = parse("il_cs_2_0\nmov r0, r1\nendmain\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_EQUAL(strncmp(first_diag(), FILE_NAME ":4:1: error: syntax error, unexpected end of file",
+	                        strlen(FILE_NAME ":4:1: error: syntax error, unexpected end of file")), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(first_diag(), "end"));
+}
+
+static void test_missing_endfunc(void)
+{
+	Module *m = parse("il_cs_2_0\nendmain\nfunc 1024\nmov r0, r1\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_EQUAL(strncmp(first_diag(), FILE_NAME ":5:1: error: syntax error, unexpected end of file",
+	                        strlen(FILE_NAME ":5:1: error: syntax error, unexpected end of file")), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(first_diag(), "endfunc"));
+}
+
+static void test_missing_header(void)
+{
+	Module *m = parse("mov r0, r1\nendmain\nend\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_EQUAL(strncmp(first_diag(), FILE_NAME ":1:1: error: syntax error",
+	                        strlen(FILE_NAME ":1:1: error: syntax error")), 0);
+}
+
+static void test_func_needs_number(void)
+{
+	Module *m = parse("il_cs_2_0\nendmain\nfunc r0\nret\nendfunc\nend\n");
+	CU_ASSERT_PTR_NULL(m);
+	CU_ASSERT_EQUAL(strncmp(first_diag(), FILE_NAME ":3:6: error: syntax error",
+	                        strlen(FILE_NAME ":3:6: error: syntax error")), 0);
+}
+
+int add_parser_suite(void)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} tests[] = {
+		{"module header and main", test_module_header_and_main},
+		{"function ids and names", test_functions_ids_and_names},
+		{"function without name", test_function_without_name},
+		{"macro before the header", test_macro_before_header},
+		{"macro after endmain", test_macro_after_endmain},
+		{"outlined macro is a function", test_outlined_macro_is_a_function},
+		{"mcall operand groups", test_mcall_operand_groups},
+		{"macro and function ids separate", test_macro_and_function_ids_separate},
+		{"il_comment_on_line", test_comment_on_line},
+		{"il_mod and il_mod_int", test_mod_int},
+		{"il_special_name", test_special_names},
+		{"opcode table", test_opcode_table},
+		{"swizzle absent is xyzw", test_swizzle_absent_is_xyzw},
+		{"swizzle one selector replicates", test_swizzle_one_selector_replicates},
+		{"swizzle four selectors", test_swizzle_four_selectors},
+		{"swizzle 0 and 1 selectors", test_swizzle_zero_and_one},
+		{"swizzle of 2 or 3 repeats the last", test_swizzle_two_and_three_repeat_last},
+		{"swizzle malformed", test_swizzle_malformed},
+		{"write mask absent writes all", test_wmask_absent_writes_all},
+		{"write mask four characters", test_wmask_four_chars},
+		{"write mask 0 and 1 entries", test_wmask_zero_and_one},
+		{"write mask short forms", test_wmask_short_forms},
+		{"write mask malformed", test_wmask_malformed},
+		{"if without endif", test_if_without_endif},
+		{"endif without if", test_endif_without_if},
+		{"else without if", test_else_without_if},
+		{"second else", test_second_else},
+		{"endloop without whileloop", test_endloop_without_whileloop},
+		{"endloop closing an if", test_endloop_closing_an_if},
+		{"break outside loop", test_break_outside_loop},
+		{"breakc outside loop", test_breakc_outside_loop},
+		{"continue inside switch only", test_continue_inside_switch_only},
+		{"case outside switch", test_case_outside_switch},
+		{"well nested control flow", test_well_nested_control_flow},
+		{"unclosed if at endfunc", test_unclosed_if_at_endfunc},
+		{"unclosed loop at mend", test_unclosed_loop_at_mend},
+		{"ret inside if", test_ret_inside_if},
+		{"operand count too few", test_operand_count_too_few},
+		{"operand count too many", test_operand_count_too_many},
+		{"operand count singular", test_operand_count_singular},
+		{"operand count unchecked", test_operand_count_unchecked},
+		{"duplicate function id", test_duplicate_function_id},
+		{"duplicate macro id", test_duplicate_macro_id},
+		{"mdef without id", test_mdef_without_id},
+		{"unknown opcode", test_unknown_opcode},
+		{"opcode prefix is not a match", test_opcode_prefix_is_not_a_match},
+		{"missing end (truncated file)", test_missing_end},
+		{"missing endfunc", test_missing_endfunc},
+		{"missing header", test_missing_header},
+		{"func needs a number", test_func_needs_number},
+	};
+	CU_pSuite s = CU_add_suite("parser", suite_init, suite_clean);
+	size_t i;
+	if (!s)
+		return -1;
+	for (i = 0; i < NELEM(tests); i++)
+		if (!CU_add_test(s, tests[i].name, tests[i].fn))
+			return -1;
+	return 0;
+}
