@@ -30,26 +30,8 @@
 
 static char *tdir;    /* scratch directory */
 static int plats_ok;  /* platforms_load(DATADIR) succeeded and nothing replaced it */
-static FILE *dstream; /* captured diagnostics */
-static char *dtext;
-static size_t dlen;
 
-static void capture_reset(void)
-{
-	if (dstream)
-		fclose(dstream);
-	free(dtext);
-	dtext = NULL;
-	dlen = 0;
-	dstream = open_memstream(&dtext, &dlen);
-	diag_set_stream(dstream);
-}
 
-static const char *diags(void)
-{
-	fflush(dstream);
-	return dtext ? dtext : "";
-}
 
 static void quiet(void *ctx, const char *msg, ...)
 {
@@ -63,9 +45,7 @@ static int suite_init(void)
 	tdir = xasprintf("%s/test_data-XXXXXX", t && *t ? t : "/tmp");
 	if (!mkdtemp(tdir))
 		return -1;
-	diag_set_quiet_source(1);
-	capture_reset();
-	return dstream ? 0 : -1;
+	return capture_start();
 }
 
 static int suite_clean(void)
@@ -80,13 +60,7 @@ static int suite_clean(void)
 	rmdir(tdir);
 	free(tdir);
 	tdir = NULL;
-	diag_set_stream(NULL);
-	diag_set_quiet_source(0);
-	if (dstream)
-		fclose(dstream);
-	dstream = NULL;
-	free(dtext);
-	dtext = NULL;
+	capture_stop();
 	return 0;
 }
 

@@ -19,55 +19,13 @@
 
 #define FILE_NAME "md.il"
 
-static FILE *dstream; /* diagnostics since the last md_parse */
-static char *dtext;
-static size_t dlen;
 static char *src;     /* text of the last parse (diag_source keeps a pointer) */
 static Module *mod;   /* module of the last md_parse */
 static Program *prog; /* its metadata, NULL on failure */
 
-static void capture_reset(void)
-{
-	if (dstream)
-		fclose(dstream);
-	free(dtext);
-	dtext = NULL;
-	dlen = 0;
-	dstream = open_memstream(&dtext, &dlen);
-	diag_set_stream(dstream);
-}
 
-static const char *diags(void)
-{
-	fflush(dstream);
-	return dtext ? dtext : "";
-}
 
-static const char *first_diag(void)
-{
-	static char line[512];
-	const char *d = diags();
-	size_t n = strcspn(d, "\n");
-	if (n >= sizeof line)
-		n = sizeof line - 1;
-	memcpy(line, d, n);
-	line[n] = 0;
-	return line;
-}
 
-static int has_diag(const char *want)
-{
-	const char *d = diags();
-	size_t n = strlen(want);
-	for (;;) {
-		if (strncmp(d, want, n) == 0 && (d[n] == '\n' || d[n] == 0))
-			return 1;
-		d = strchr(d, '\n');
-		if (!d)
-			return 0;
-		d++;
-	}
-}
 
 static void release(void)
 {
@@ -116,22 +74,14 @@ static Program *md_block_text(const char *lines)
 
 static int suite_init(void)
 {
-	diag_set_quiet_source(1);
-	capture_reset();
-	return dstream ? 0 : -1;
+	return capture_start();
 }
 
 static int suite_clean(void)
 {
 	release();
 	diag_source(FILE_NAME, "", 0);
-	diag_set_stream(NULL);
-	diag_set_quiet_source(0);
-	if (dstream)
-		fclose(dstream);
-	dstream = NULL;
-	free(dtext);
-	dtext = NULL;
+	capture_stop();
 	free(src);
 	src = NULL;
 	return 0;

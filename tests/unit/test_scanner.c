@@ -19,39 +19,10 @@
 
 #define FILE_NAME "scan.il"
 
-static FILE *dstream; /* diagnostics of the last parse */
-static char *dtext;
-static size_t dlen;
 static char *src;     /* text of the last parse (diag_source keeps a pointer) */
 
-static void capture_reset(void)
-{
-	if (dstream)
-		fclose(dstream);
-	free(dtext);
-	dtext = NULL;
-	dlen = 0;
-	dstream = open_memstream(&dtext, &dlen);
-	diag_set_stream(dstream);
-}
 
-static const char *diags(void)
-{
-	fflush(dstream);
-	return dtext ? dtext : "";
-}
 
-static const char *first_diag(void)
-{
-	static char line[512];
-	const char *d = diags();
-	size_t n = strcspn(d, "\n");
-	if (n >= sizeof line)
-		n = sizeof line - 1;
-	memcpy(line, d, n);
-	line[n] = 0;
-	return line;
-}
 
 static Module *parse_len(const char *text, size_t len)
 {
@@ -79,21 +50,13 @@ static Module *parse_main(const char *body)
 
 static int suite_init(void)
 {
-	diag_set_quiet_source(1);
-	capture_reset();
-	return dstream ? 0 : -1;
+	return capture_start();
 }
 
 static int suite_clean(void)
 {
 	diag_source(FILE_NAME, "", 0);
-	diag_set_stream(NULL);
-	diag_set_quiet_source(0);
-	if (dstream)
-		fclose(dstream);
-	dstream = NULL;
-	free(dtext);
-	dtext = NULL;
+	capture_stop();
 	free(src);
 	src = NULL;
 	return 0;

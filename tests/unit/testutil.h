@@ -8,4 +8,13 @@ int add_parser_suite(void);
 int add_metadata_suite(void);
 int add_data_suite(void);
 
+/* testutil.c: diagnostics captured in memory, without source lines */
+int capture_start(void);        /* suite init: 0 ok */
+void capture_reset(void);       /* forget what was captured */
+void capture_stop(void);        /* suite cleanup */
+const char *diags(void);        /* everything since the last reset */
+const char *first_diag(void);   /* its first line */
+int has_diag(const char *line); /* one line equals it exactly */
+int count_diags(void);          /* lines captured */
+
 #endif
