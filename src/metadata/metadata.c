@@ -370,7 +370,24 @@ int md_link(Program *p, Kernel *k)
 	vec_push(&k->funcs, k->wrapper);
 	for (i = 0; i < k->funcs.n; i++) {
 		Func *f = k->funcs.v[i];
-		size_t j;
+		size_t j, b;
+		/* functions its metadata lists are part of the closure too */
+		for (b = 0; b < p->blocks.n; b++) {
+			const MdBlock *mb = p->blocks.v[b];
+			size_t q;
+			if (mb->uniqueid != f->id)
+				continue;
+			for (q = 0; q < mb->functions.n; q++) {
+				Func *g = il_func(m, mb->functions.v[q]);
+				size_t r;
+				if (!g)
+					continue;
+				for (r = 0; r < k->funcs.n && k->funcs.v[r] != g; r++)
+					;
+				if (r == k->funcs.n)
+					vec_push(&k->funcs, g);
+			}
+		}
 		for (j = 0; j < f->code.n; j++) {
 			const Inst *in = &f->code.v[j];
 			Func *callee;
@@ -394,12 +411,20 @@ int md_link(Program *p, Kernel *k)
 				vec_push(&k->funcs, callee);
 		}
 	}
-	for (k2 = 0; k2 < (int)k->md->functions.n; k2++)
-		if (!il_func(m, k->md->functions.v[k2])) {
-			diag_error(k->md->loc, "';function' of '%s' names %lld, which is not defined",
-			           k->md->name, k->md->functions.v[k2]);
-			bad = 1;
-		}
+	for (i = 0; i < p->blocks.n; i++) {
+		const MdBlock *mb = p->blocks.v[i];
+		for (k2 = 0; k2 < (int)mb->functions.n; k2++)
+			if (!il_func(m, mb->functions.v[k2])) {
+				size_t q;
+				for (q = 0; q < k->funcs.n && k->funcs.v[q]->id != mb->uniqueid; q++)
+					;
+				if (q == k->funcs.n)
+					continue;
+				diag_error(mb->loc, "';function' of '%s' names %lld, which is not defined",
+				           mb->name, mb->functions.v[k2]);
+				bad = 1;
+			}
+	}
 	return bad ? -1 : 0;
 }
 

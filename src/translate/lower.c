@@ -39,7 +39,7 @@ typedef struct Val {
 } Val;
 
 typedef struct RegVar {
-	long long num;   /* r<num> */
+	long long num;   /* r<num>; x<a>[i] is -(a * 2^32 + i) - 1 */
 	VDecl *c[4];     /* component variables, created on first use */
 } RegVar;
 
@@ -89,6 +89,7 @@ typedef struct L {
 	const char *fend;      /* end label of the function being lowered */
 	int stores;            /* global stores seen */
 	int bad;
+	Loc last_err;          /* location of the last error, to say it once */
 } L;
 
 static void error(L *l, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -99,7 +100,11 @@ static void error(L *l, Loc loc, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	diag_error(loc, "%s", b.s);
+	/* an operand is evaluated once per component: say things once */
+	if (!(l->bad && l->last_err.line == loc.line && l->last_err.col == loc.col &&
+	      l->last_err.file == loc.file))
+		diag_error(loc, "%s", b.s);
+	l->last_err = loc;
 	buf_free(&b);
 	l->bad = 1;
 }
@@ -117,7 +122,11 @@ static VDecl *reg_comp(L *l, long long num, int c)
 		vec_push(&l->regs, r);
 	if (!l->regs.v[i].c[c]) {
 		char name[48];
-		snprintf(name, sizeof name, "r%lld_%c", num, "xyzw"[c]);
+		if (num >= 0)
+			snprintf(name, sizeof name, "r%lld_%c", num, "xyzw"[c]);
+		else
+			snprintf(name, sizeof name, "x%lld_%lld_%c", (-num - 1) >> 32,
+			         (-num - 1) & 0xffffffffLL, "xyzw"[c]);
 		l->regs.v[i].c[c] = vk_decl(l->vk, name, VT_D, l->simd, 0);
 	}
 	return l->regs.v[i].c[c];
@@ -379,6 +388,9 @@ static Val cb_read(L *l, const Operand *o, int sel)
 			return imm(0);
 		}
 		e = &l->o->cb0->e[o->index_imm][sel];
+		if (o->index_imm == 8 && sel == SEL_X && !l->k->md->datareqd)
+			return imm(0); /* AMD wrappers always copy the data-segment base;
+			                * without ;memory:datareqd it is never dereferenced */
 		if (!e->present || e->source == CB0_UNSUPPORTED) {
 			error(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
 			      "xyzw"[sel], e->present ? e->meaning : "unassigned slot");
@@ -409,6 +421,12 @@ static Val cb_read(L *l, const Operand *o, int sel)
 	return imm(0);
 }
 
+/* Register-family key of a constant-indexed temporary array element. */
+static long long itemp_key(const Operand *o)
+{
+	return -((o->num << 32) + o->index_imm) - 1;
+}
+
 /* Value of dst component c of source operand o. */
 static Val src(L *l, const Operand *o, int c)
 {
@@ -426,6 +444,14 @@ static Val src(L *l, const Operand *o, int c)
 			return imm(0);
 		}
 		v = sel[c] > SEL_W ? imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : vec(reg_comp(l, o->num, sel[c]));
+		break;
+	case RF_ITEMP:
+		if (o->index_reg || o->index_imm < 0 || o->index_imm > 0xffffffffLL) {
+			error(l, o->loc, "relative indexing of '%s' is not supported yet", o->name);
+			return imm(0);
+		}
+		v = sel[c] > SEL_W ? imm(sel[c] == SEL_1 ? 0x3f800000u : 0) :
+		    vec(reg_comp(l, itemp_key(o), sel[c]));
 		break;
 	case RF_LITERAL: {
 		const Lit *lit = find_lit(l, o->num);
@@ -585,12 +611,16 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	}
 }
 
-static int reads_reg(const Inst *in, long long num)
+/* Does a source name the destination's register (or array element)? */
+static int reads_reg(const Inst *in, const Operand *d)
 {
 	int i;
-	for (i = 1; i < in->nops; i++)
-		if (in->ops[i].file == RF_TEMP && in->ops[i].num == num)
+	for (i = 1; i < in->nops; i++) {
+		const Operand *s = &in->ops[i];
+		if (s->file == d->file && s->num == d->num &&
+		    (d->file != RF_ITEMP || s->index_reg || s->index_imm == d->index_imm))
 			return 1;
+	}
 	return 0;
 }
 
@@ -599,8 +629,14 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 	const Operand *d = &in->ops[0];
 	int m[4], c, n = 0;
 	VDecl *tmp[4] = {0};
-	if (d->file != RF_TEMP || d->has_index) {
-		error(l, d->loc, "destination '%s' is not supported yet", d->name ? d->name : "?");
+	long long key;
+	if (d->file == RF_TEMP && !d->has_index) {
+		key = d->num;
+	} else if (d->file == RF_ITEMP && !d->index_reg && d->index_imm >= 0 && d->index_imm <= 0xffffffffLL) {
+		key = itemp_key(d);
+	} else {
+		error(l, d->loc, "destination '%s' is not supported yet%s", d->name ? d->name : "?",
+		      d->file == RF_ITEMP ? " (relative indexing)" : "");
 		return;
 	}
 	if (il_wmask(d, m)) {
@@ -619,19 +655,19 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 		if (m[c] != WM_WRITE)
 			continue;
 		/* all sources are read before any component is written */
-		if (n > 1 && reads_reg(in, d->num))
+		if (n > 1 && reads_reg(in, d))
 			dst = tmp[c] = vk_temp(l->vk, "T", VT_D, l->simd);
 		else
-			dst = reg_comp(l, d->num, c);
+			dst = reg_comp(l, key, c);
 		alu_comp(l, in, a, dst, c);
 	}
 	for (c = 0; c < 4; c++) {
 		if (tmp[c]) {
 			Val v = vec(tmp[c]);
-			alu(l, "mov", VT_UD, reg_comp(l, d->num, c), 1, &v, 0);
+			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
 		} else if (m[c] == WM_ZERO || m[c] == WM_ONE) {
 			Val v = imm(m[c] == WM_ONE ? 0x3f800000u : 0);
-			alu(l, "mov", VT_UD, reg_comp(l, d->num, c), 1, &v, 0);
+			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
 		}
 	}
 }
@@ -1001,6 +1037,13 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_ARENA_UAV:
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 		break;
+	case OP_DCL_LDS:
+		if (in->nops == 1 && in->ops[0].file == RF_NUMBER && in->ops[0].num == 0)
+			break;
+		error(l, in->loc, "local data share (LDS) is not supported yet");
+		break;
+	case OP_DCL_INDEXED_TEMP_ARRAY:
+		break;
 	case OP_DCL_TYPELESS_UAV: {
 		const Mod *acc = il_inst_mod(in, "access");
 		if (acc && acc->arg && !strcmp(acc->arg, "private"))
@@ -1024,10 +1067,38 @@ static void lower_dcl(L *l, const Inst *in)
 
 /* ---- functions ---------------------------------------------------------- */
 
+/* Instruction modifiers the lowering understands, per opcode family. */
+static int check_mods(L *l, const Inst *in)
+{
+	static const char *const mem[] = {"id", "cached", "aligned"};
+	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee"};
+	const char *const *ok;
+	size_t n, j;
+	int i;
+	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_RAW_STORE)
+		ok = mem, n = NELEM(mem);
+	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE)
+		return 0;
+	else
+		ok = alu, n = NELEM(alu);
+	for (i = 0; i < in->nmods; i++) {
+		for (j = 0; j < n && strcmp(in->mods[i].name, ok[j]); j++)
+			;
+		if (j == n) {
+			error(l, in->loc, "modifier '_%s' of '%s' is not supported yet", in->mods[i].name,
+			      il_ops[in->op].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static void lower_inst(L *l, const Inst *in)
 {
 	const OpInfo *oi = &il_ops[in->op];
 	const AluOp *a;
+	if (check_mods(l, in))
+		return;
 	switch (oi->kind) {
 	case K_DCL:
 		lower_dcl(l, in);
@@ -1062,12 +1133,57 @@ static void lower_inst(L *l, const Inst *in)
 	}
 }
 
+/* The AMD compiler's dummy write (;memory:compilerwrite) sits under
+ * "if_logicalz cb0[0].x": global size x is at least 1 in every launch, so the
+ * then-part is dead; returns the index of its else/endif, or 0. */
+static size_t dead_then(const Func *f, size_t i)
+{
+	const Inst *in = &f->code.v[i];
+	const Operand *c;
+	int sel[4], depth = 0;
+	size_t j;
+	if (in->op != OP_IF_LOGICALZ || in->nops != 1)
+		return 0;
+	c = &in->ops[0];
+	if (c->file != RF_CB || c->num != 0 || c->index_reg || c->index_imm != 0 || c->nmods ||
+	    il_swizzle(c, sel) || sel[0] != SEL_X)
+		return 0;
+	for (j = i; j < f->code.n; j++) {
+		OpKind k = il_ops[f->code.v[j].op].kind;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+			depth++;
+		else if (k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH)
+			depth--;
+		if (depth == 0 || (depth == 1 && k == K_ELSE))
+			return j;
+	}
+	return 0;
+}
+
 static void lower_body(L *l, const Func *f)
 {
-	size_t i;
+	size_t i, j;
 	l->ctl.n = 0;
-	for (i = 0; i < f->code.n; i++)
+	for (i = 0; i < f->code.n; i++) {
+		if ((j = dead_then(f, i))) {
+			/* the else-part, if any, runs on every lane: lower it plainly */
+			if (f->code.v[j].op == OP_ELSE) {
+				int depth = 1;
+				for (i = j + 1; i < f->code.n; i++) {
+					OpKind k = il_ops[f->code.v[i].op].kind;
+					if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+						depth++;
+					else if ((k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH) && --depth == 0)
+						break;
+					lower_inst(l, &f->code.v[i]);
+				}
+			} else {
+				i = j;
+			}
+			continue;
+		}
 		lower_inst(l, &f->code.v[i]);
+	}
 }
 
 static void lower_func(L *l, const Func *f)
@@ -1294,6 +1410,9 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	for (i = 0; i < k->md->errors.n; i++)
 		error(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
 		      k->name, k->md->errors.v[i]->text + 6);
+	if (k->md->abi64)
+		error(&l, k->md->loc, "kernel '%s' uses AMD's 64-bit ABI (;memory:64bitABI), which is not "
+		      "supported yet", k->name);
 	if (l.bad || check_args(&l) || provenance(p, k, &l.pv))
 		goto fail;
 	l.cb1_bytes = cb1_size(&l);
