@@ -15,7 +15,7 @@ const OpInfo il_ops[OP_COUNT] = {
 
 static const char *const special_names[SR_COUNT] = {
 	"vTidInGrp", "vTidInGrpFlat", "vThreadGrpId", "vThreadGrpIdFlat",
-	"vAbsTid", "vAbsTidFlat", "vaTid", "vWinCoord",
+	"vAbsTid", "vAbsTidFlat", "vaTid", "vWinCoord", "v?",
 };
 
 const char *il_special_name(Special s)
@@ -155,7 +155,16 @@ typedef struct Open {
 	int has_default;/* switch: a default was seen */
 } Open;
 
-static int check_body(const Func *f, const char *what)
+static int bad_line(const Module *m, int line)
+{
+	size_t i;
+	for (i = 0; i < m->error_lines.n; i++)
+		if (m->error_lines.v[i] == line)
+			return 1;
+	return 0;
+}
+
+static int check_body(const Module *m, const Func *f, const char *what)
 {
 	VEC(Open) st = {0};
 	size_t i;
@@ -166,7 +175,8 @@ static int check_body(const Func *f, const char *what)
 		Open o = {in, 0, 0};
 		size_t k;
 		int inside;
-		if (oi->ndst >= 0 && oi->nsrc >= 0 && in->nops != oi->ndst + oi->nsrc) {
+		if (oi->ndst >= 0 && oi->nsrc >= 0 && in->nops != oi->ndst + oi->nsrc &&
+		    !bad_line(m, in->loc.line)) {
 			diag_error(in->loc, "'%s' takes %d operand%s, found %d", oi->name,
 			           oi->ndst + oi->nsrc, oi->ndst + oi->nsrc == 1 ? "" : "s", in->nops);
 			bad = 1;
@@ -245,10 +255,10 @@ static int check_body(const Func *f, const char *what)
 int il_check(Module *m)
 {
 	size_t i, j;
-	int bad = check_body(&m->main, "main");
+	int bad = check_body(m, &m->main, "main");
 	for (i = 0; i < m->funcs.n; i++) {
 		Func *f = m->funcs.v[i];
-		bad |= check_body(f, f->is_macro ? "the macro" : "the function");
+		bad |= check_body(m, f, f->is_macro ? "the macro" : "the function");
 		for (j = 0; j < i; j++)
 			if (m->funcs.v[j]->id == f->id) {
 				diag_error(f->loc, "duplicate function id %lld", f->id);
@@ -259,7 +269,7 @@ int il_check(Module *m)
 	}
 	for (i = 0; i < m->macros.n; i++) {
 		Func *f = m->macros.v[i];
-		bad |= check_body(f, "the macro");
+		bad |= check_body(m, f, "the macro");
 		for (j = 0; j < i; j++)
 			if (m->macros.v[j]->id == f->id) {
 				diag_error(f->loc, "duplicate macro id %lld", f->id);
@@ -284,6 +294,7 @@ void il_free(Module *m)
 	vec_free(&m->funcs);
 	vec_free(&m->macros);
 	vec_free(&m->comments);
+	vec_free(&m->error_lines);
 	arena_free(&m->arena);
 	free(m);
 }

@@ -60,11 +60,15 @@ typedef enum RegFile {
 	RF_NUMBER,   /* integer literal operand */
 	RF_FLOAT,    /* float literal operand (hand-written CAL) */
 	RF_GROUP,    /* parenthesised operand list of mcall */
+	RF_SHARED,   /* sr<n> shared registers (R7xx) */
+	RF_WORD,     /* bare word of a declaration: flags, modes ("a|b" joined) */
 } RegFile;
 
 typedef enum Special {
 	SR_TID_IN_GRP, SR_TID_IN_GRP_FLAT, SR_THREAD_GRP_ID, SR_THREAD_GRP_ID_FLAT,
-	SR_ABS_TID, SR_ABS_TID_FLAT, SR_VA_TID, SR_WIN_COORD, SR_COUNT
+	SR_ABS_TID, SR_ABS_TID_FLAT, SR_VA_TID, SR_WIN_COORD,
+	SR_OTHER, /* any other v<Name> (graphics inputs such as vFace, vPrimId) */
+	SR_COUNT
 } Special;
 
 /* Component selectors of a source swizzle. */
@@ -77,6 +81,9 @@ typedef struct Operand {
 	RegFile file;
 	const char *name;           /* register spelling as written ("vTidInGrp0") */
 	long long num;              /* register number, cb id, Special; value of RF_NUMBER */
+	int hex;                    /* RF_NUMBER (and the index) was written in hex */
+	int index_hex;              /* index_imm was written in hex */
+	const char *text;           /* RF_FLOAT: the number as written */
 	double fval;                /* RF_FLOAT value */
 	int has_index;              /* "[...]" present */
 	long long index_imm;        /* constant part of the index */
@@ -118,12 +125,15 @@ typedef struct Comment {
 typedef struct Module {
 	Arena arena;         /* everything below lives here */
 	const char *file;    /* interned */
+	const char *lang;    /* optional language line before the header ("dx11_ps") */
 	const char *header;  /* "il_cs_2_0" */
+	int has_endmain;     /* main was closed by endmain (CAL programs may omit it) */
 	Loc header_loc;
 	Func main;           /* code before endmain */
 	VEC(Func *) funcs;   /* func ... endfunc and outlined mdefs after endmain, in order */
 	VEC(Func *) macros;  /* mdef ... mend (not outlined) */
 	VEC(Comment) comments; /* every comment line, in file order */
+	VEC(int) error_lines;  /* lines with a syntax error (il_check leaves them alone) */
 } Module;
 
 /* il.c */

@@ -28,7 +28,11 @@ void ps_error(ParseState *ps, Loc l, const char *fmt, ...)
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	ps->errors++;
-	diag_error(l, "%s", b.s);
+	/* one message per line: what follows a bad token on its line is noise */
+	if (l.line != ps->last_err_line || ps->errors == 1)
+		diag_error(l, "%s", b.s);
+	ps->last_err_line = l.line;
+	vec_push(&ps->m->error_lines, l.line);
 	buf_free(&b);
 }
 
@@ -118,6 +122,8 @@ static const struct {
 	{"vabstidflat", SR_ABS_TID_FLAT},
 	{"vabstidflag", SR_ABS_TID_FLAT},
 	{"vatid", SR_VA_TID},
+	{"vtid", SR_TID_IN_GRP},
+	{"vtgroupid", SR_THREAD_GRP_ID},
 	{"vwincoord", SR_WIN_COORD},
 };
 
@@ -131,17 +137,17 @@ static int digits(const char *s, long long *v)
 }
 
 /* Sets file and num of a named operand from its spelling. */
-static int classify(ParseState *ps, Operand *o)
+static int classify(ParseState *ps, Operand *o, int decl)
 {
 	char low[64];
 	size_t i, n;
 	long long v = 0;
-	if (o->file == RF_NUMBER || o->file == RF_FLOAT)
+	if (o->file == RF_NUMBER || o->file == RF_FLOAT || o->file == RF_WORD)
 		return 0;
 	if (o->file == RF_GROUP) {
 		int k, bad = 0;
 		for (k = 0; k < o->ngroup; k++)
-			bad |= classify(ps, &o->group[k]);
+			bad |= classify(ps, &o->group[k], decl);
 		return bad;
 	}
 	n = strlen(o->name);
@@ -149,7 +155,7 @@ static int classify(ParseState *ps, Operand *o)
 		goto bad;
 	for (i = 0; i <= n; i++)
 		low[i] = (char)tolower((unsigned char)o->name[i]);
-	if (o->index_reg && classify(ps, o->index_reg))
+	if (o->index_reg && classify(ps, o->index_reg, 0))
 		return 1;
 	for (i = 0; i < NELEM(specials); i++) {
 		size_t sl = strlen(specials[i].name);
@@ -159,6 +165,14 @@ static int classify(ParseState *ps, Operand *o)
 			o->num = specials[i].sr;
 			return 0;
 		}
+	}
+	for (i = 0; i < NELEM(specials); i++)
+		if (strncmp(low, specials[i].name, strlen(specials[i].name)) == 0)
+			goto bad;
+	if (low[0] == 'v' && isalpha((unsigned char)low[1])) {
+		o->file = RF_SPECIAL;
+		o->num = SR_OTHER;
+		return 0;
 	}
 	if (strcmp(low, "mem") == 0) {
 		o->file = RF_MEM;
@@ -190,6 +204,8 @@ static int classify(ParseState *ps, Operand *o)
 		o->file = RF_LITERAL;
 	else if (low[0] == 'x' && digits(low + 1, &v))
 		o->file = RF_ITEMP;
+	else if (low[0] == 's' && low[1] == 'r' && digits(low + 2, &v))
+		o->file = RF_SHARED;
 	else if (low[0] == 'v' && digits(low + 1, &v))
 		o->file = RF_VINPUT;
 	else if (low[0] == 'o' && digits(low + 1, &v))
@@ -204,6 +220,10 @@ static int classify(ParseState *ps, Operand *o)
 	}
 	return 0;
 bad:
+	if (decl) {
+		o->file = RF_WORD; /* flags and modes of declarations */
+		return 0;
+	}
 	ps_error(ps, o->loc, "unknown register '%s'", o->name);
 	return 1;
 }
@@ -215,7 +235,7 @@ static void classify_func(ParseState *ps, Func *f)
 	for (i = 0; i < f->code.n; i++) {
 		Inst *in = &f->code.v[i];
 		for (k = 0; k < in->nops; k++)
-			classify(ps, &in->ops[k]);
+			classify(ps, &in->ops[k], il_ops[in->op].kind == K_DCL);
 	}
 }
 
@@ -265,7 +285,7 @@ Module *il_parse(const char *file, const char *text, size_t len)
 	rc = il_yyparse(scanner, &ps);
 	il_yy_delete_buffer(buf, scanner);
 	il_yylex_destroy(scanner);
-	if (rc == 0 && ps.errors == 0) {
+	{
 		name_funcs(m);
 		classify_func(&ps, &m->main);
 		for (i = 0; i < m->funcs.n; i++)
@@ -283,7 +303,7 @@ Module *il_parse(const char *file, const char *text, size_t len)
 		if (!listed)
 			vec_free(&ps.cur->code);
 	}
-	if (rc != 0 || ps.errors != 0 || il_check(m) != 0) {
+	if (il_check(m) != 0 || rc != 0 || ps.errors != 0) {
 		il_free(m);
 		return NULL;
 	}

@@ -9,14 +9,27 @@ typedef struct ParseState {
 	const char *file;   /* interned file name */
 	int line, col;      /* position of the next byte */
 	int want_op;        /* the next word starts a statement */
+	int after_operand;  /* ...because an operand ended without a comma */
 	int in_debug;       /* inside ;DEBUGSTART ... ;DEBUGEND */
 	Loc debug_loc;      /* where the open debug block started */
 	Func *cur;          /* function receiving statements */
 	int errors;         /* errors reported by scanner and grammar */
 	int reported;       /* the scanner already diagnosed the token it returned */
+	int seen_header;    /* the il_* header was read */
+	int last_err_line;  /* line of the last error: one error per line */
 } ParseState;
 
 typedef VEC(Operand) OperandVec;
+
+typedef struct Num {
+	long long v;        /* value */
+	int hex;            /* written in hex */
+} Num;
+
+typedef struct FloatLit {
+	double v;           /* value */
+	const char *text;   /* as written */
+} FloatLit;
 
 /* Token locations: bison's YYLTYPE replaced by a start position. */
 typedef struct IL_YYLTYPE {

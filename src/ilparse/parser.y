@@ -6,7 +6,7 @@
  */
 %define api.pure full
 %define api.prefix {il_yy}
-%define parse.error verbose
+%define parse.error custom
 %locations
 %param {void *scanner}
 %parse-param {ParseState *ps}
@@ -33,6 +33,7 @@ static void il_yyerror(IL_YYLTYPE *l, void *scanner, ParseState *ps, const char 
 		return;
 	}
 	ps_error(ps, ps_loc(ps, l), "%s", msg);
+	ps->last_err_line = l->first_line;
 }
 
 static Operand *new_operand(ParseState *ps, IL_YYLTYPE *l)
@@ -53,6 +54,14 @@ static void emit(ParseState *ps, Inst *in, OperandVec *ops)
 		free(ops);
 	}
 	vec_push(&ps->cur->code, *in);
+}
+
+static const char *xasprintf_tmp(ParseState *ps, const char *fmt, const char *a, const char *b)
+{
+	char *t = xasprintf(fmt, a, b);
+	char *r = arena_strdup(&ps->m->arena, t);
+	free(t);
+	return r;
 }
 
 static Func *begin_func(ParseState *ps, Inst *word, long long id)
@@ -83,8 +92,8 @@ static Func *begin_macro(ParseState *ps, Inst *word)
 %union {
 	Inst *inst;
 	char *str;
-	long long num;
-	double fval;
+	Num num;
+	FloatLit fval;
 	Mod mod;
 	Operand *opnd;
 	OperandVec *ops;
@@ -93,7 +102,7 @@ static Func *begin_macro(ParseState *ps, Inst *word)
 
 %token <inst> OPC "instruction" FUNC "func" ENDFUNC "endfunc" ENDMAIN "endmain"
 %token <inst> END "end" MDEF "mdef" MEND "mend"
-%token <str> HEADER "IL header (il_cs_2_0)" REG "register" COMPS "component selector"
+%token <str> HEADER "IL header (il_cs_2_0)" LANG "language line" REG "register" COMPS "component selector"
 %token <num> NUMBER "number"
 %token <fval> FLOAT "float number"
 %token <mod> MOD "modifier"
@@ -109,7 +118,12 @@ static Func *begin_macro(ParseState *ps, Inst *word)
 %%
 
 program
-	: macros header main ENDMAIN { ps->m->main.end_loc = $4->loc; } funcs END
+	: macros header main tail
+	;
+
+tail
+	: END
+	| ENDMAIN { ps->m->main.end_loc = $1->loc; ps->m->has_endmain = 1; } funcs END
 	;
 
 macros
@@ -126,7 +140,15 @@ macro_head
 	;
 
 header
-	: HEADER {
+	: LANG HEADER {
+		ps->m->lang = $1;
+		ps->m->header = $2;
+		ps->m->header_loc = ps_loc(ps, &@2);
+		ps->cur = &ps->m->main;
+		ps->m->main.id = -1;
+		ps->m->main.loc = ps->m->header_loc;
+	}
+	| HEADER {
 		ps->m->header = $1;
 		ps->m->header_loc = ps_loc(ps, &@1);
 		ps->cur = &ps->m->main;
@@ -145,7 +167,7 @@ funcs
 	;
 
 func
-	: FUNC NUMBER { begin_func(ps, $1, $2); } stmts ENDFUNC {
+	: FUNC NUMBER { begin_func(ps, $1, $2.v); } stmts ENDFUNC {
 		ps->cur->end_loc = $5->loc;
 		vec_push(&ps->m->funcs, ps->cur);
 	}
@@ -165,6 +187,10 @@ stmts
 
 stmt
 	: OPC operands { emit(ps, $1, $2); }
+	| BADWORD operands { if ($2) { vec_free($2); free($2); } }
+	| error {
+		/* skip to the next statement; the message was given */
+	}
 	| PSEUDO {
 		Inst in;
 		memset(&in, 0, sizeof in);
@@ -198,7 +224,8 @@ operand
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		$$->has_index = 1;
-		$$->index_imm = $3;
+		$$->index_imm = $3.v;
+		$$->index_hex = $3.hex;
 		if ($5)
 			snprintf($$->comps, sizeof $$->comps, "%s", $5);
 	}
@@ -215,7 +242,8 @@ operand
 		$$->name = $1;
 		$$->has_index = 1;
 		$$->index_reg = $3;
-		$$->index_imm = $5;
+		$$->index_imm = $5.v;
+		$$->index_hex = $5.hex;
 		if ($7)
 			snprintf($$->comps, sizeof $$->comps, "%s", $7);
 	}
@@ -224,8 +252,9 @@ operand
 		$$->name = $1;
 		$$->has_index = 1;
 		$$->index_reg = $3;
-		$$->index_imm = $4;
-		if ($4 >= 0)
+		$$->index_imm = $4.v;
+		$$->index_hex = $4.hex;
+		if ($4.v >= 0)
 			ps_error(ps, ps_loc(ps, &@4), "expected '+' before the index offset");
 		if ($6)
 			snprintf($$->comps, sizeof $$->comps, "%s", $6);
@@ -242,12 +271,19 @@ operand
 	| NUMBER {
 		$$ = new_operand(ps, &@1);
 		$$->file = RF_NUMBER;
-		$$->num = $1;
+		$$->num = $1.v;
+		$$->hex = $1.hex;
 	}
 	| FLOAT {
 		$$ = new_operand(ps, &@1);
 		$$->file = RF_FLOAT;
-		$$->fval = $1;
+		$$->fval = $1.v;
+		$$->text = $1.text;
+	}
+	| operand '|' REG {
+		$$ = $1;
+		$$->name = arena_strdup(&ps->m->arena, xasprintf_tmp(ps, "%s|%s", $1->name ? $1->name : "", $3));
+		$$->file = RF_WORD;
 	}
 	| '(' oplist ')' {
 		$$ = new_operand(ps, &@1);
@@ -275,3 +311,44 @@ comps_opt
 	;
 
 %%
+
+/* Syntax errors name what was found and what could follow; the end of the
+ * file inside a function names the function that is not closed. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ParseState *ps)
+{
+	yysymbol_kind_t tok = yypcontext_token(ctx), exp[8];
+	int n = yypcontext_expected_tokens(ctx, exp, 8), i, k = 0;
+	Buf b = {0};
+	IL_YYLTYPE *l = yypcontext_location(ctx);
+	(void)scanner;
+	if (ps->reported) {
+		ps->reported = 0;
+		ps->errors++;
+		return 0;
+	}
+	if (!ps->m->header && tok != YYSYMBOL_MDEF && tok != YYSYMBOL_MEND) {
+		ps_error(ps, ps_loc(ps, l), "expected the IL header (il_cs_2_0, il_ps_2_0 ...) before %s",
+		         tok == YYSYMBOL_YYEOF ? "the end of file" : yysymbol_name(tok));
+		return 0;
+	}
+	if (tok == YYSYMBOL_YYEOF && ps->cur && ps->cur != &ps->m->main) {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file: '%s %lld' at line %d is not closed by '%s'",
+		         ps->cur->is_macro ? "mdef" : "func", ps->cur->id, ps->cur->loc.line,
+		         ps->cur->is_macro ? "mend" : "endfunc");
+		return 0;
+	}
+	if (tok == YYSYMBOL_YYEOF && ps->cur == &ps->m->main) {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file: the program does not end with 'end'");
+		return 0;
+	}
+	buf_printf(&b, "unexpected %s", tok == YYSYMBOL_YYEOF ? "end of file" : yysymbol_name(tok));
+	for (i = 0; i < n && n > 0; i++) {
+		if (exp[i] == YYSYMBOL_BADWORD || exp[i] == YYSYMBOL_YYerror)
+			continue;
+		buf_printf(&b, "%s%s", k++ ? ", " : ", expecting ", yysymbol_name(exp[i]));
+	}
+	ps_error(ps, ps_loc(ps, l), "%s", b.s);
+	buf_free(&b);
+	return 0;
+}
+
