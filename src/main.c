@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "stats.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
 #include "metadata/metadata.h"
@@ -27,7 +28,8 @@
 #define PACKAGE_VERSION "dev"
 #endif
 
-enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4 };
+enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4, EMIT_IL = 8 };
+enum { EMIT_TRANSLATED = EMIT_ZEBIN | EMIT_VISAASM | EMIT_ASM };
 
 typedef struct Options {
 	const char *device;   /* -device */
@@ -37,6 +39,8 @@ typedef struct Options {
 	int timeout;          /* seconds per finalizer run */
 	const char *genx_ir;  /* finalizer program */
 	const char *datadir;  /* data/ tables */
+	const char *dump;     /* -d letters: P = parsed module */
+	int stats;            /* --stats */
 } Options;
 
 static void usage(FILE *f)
@@ -50,7 +54,11 @@ static void usage(FILE *f)
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default: per device)\n"
-	      "  --emit LIST       comma list of zebin, visaasm, asm (default zebin)\n"
+	      "  --emit LIST       comma list of zebin, visaasm, asm, il (default zebin);\n"
+	      "                    il writes DIR/<stem>.il, the canonical rendering of the input\n"
+	      "  --stats           print which opcodes, modifiers, declarations and metadata\n"
+	      "                    tokens the inputs use, with counts (translates nothing)\n"
+	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --version         print the version\n"
 	      "  --help            this text\n"
@@ -70,8 +78,10 @@ static int parse_emit(const char *s, int *out)
 			*out |= EMIT_VISAASM;
 		else if (!strcmp(tok, "asm"))
 			*out |= EMIT_ASM;
+		else if (!strcmp(tok, "il"))
+			*out |= EMIT_IL;
 		else {
-			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm)", tok);
+			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm, il)", tok);
 			bad = 1;
 		}
 	}
@@ -172,6 +182,26 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	return 0;
 }
 
+/* --emit il: the canonical rendering, never over the input itself. */
+static int emit_il(const Options *o, const char *input, Program *prog)
+{
+	char *stem = path_stem(input), *p = out_path(o, input, stem, ".il");
+	Buf b = {0};
+	struct stat a, c;
+	int rc = 0;
+	if (stat(p, &a) == 0 && stat(input, &c) == 0 && a.st_dev == c.st_dev && a.st_ino == c.st_ino) {
+		diag_plain("--emit il would overwrite the input %s; choose another folder with -o", input);
+		rc = 1;
+	} else {
+		md_print_program(&b, prog);
+		rc = write_text(p, b.s ? b.s : "") != 0;
+	}
+	buf_free(&b);
+	free(p);
+	free(stem);
+	return rc;
+}
+
 /* One input program; returns the number of failures. */
 static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
 {
@@ -191,6 +221,20 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		il_free(m);
 		free(text);
 		return 1;
+	}
+	if (o->dump && strchr(o->dump, 'P')) {
+		Buf b = {0};
+		il_dump(&b, m);
+		fputs(b.s, stdout);
+		buf_free(&b);
+	}
+	if (o->emit & EMIT_IL)
+		failed += emit_il(o, input, prog);
+	if (!(o->emit & EMIT_TRANSLATED)) {
+		md_free(prog);
+		il_free(m);
+		free(text);
+		return failed;
 	}
 	if (prog->kernels.n == 0) {
 		Loc l = {m->file, m->header_loc.line, m->header_loc.col};
@@ -264,25 +308,34 @@ static void expand(const char *path, StrVec *out)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"device", required_argument, NULL, 'd'},
+		{"device", required_argument, NULL, 'D'},
 		{"simd", required_argument, NULL, 's'},
 		{"emit", required_argument, NULL, 'e'},
 		{"timeout", required_argument, NULL, 't'},
+		{"stats", no_argument, NULL, 'S'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{0, 0, 0, 0},
 	};
-	Options o = {"tgllp", NULL, 0, EMIT_ZEBIN, 120, NULL, NULL};
+	Options o = {.device = "tgllp", .emit = EMIT_ZEBIN, .timeout = 120};
 	const Platform *pl;
 	Cb0Table cb0;
 	StrVec inputs = {0};
 	int c, failed = 0;
 	size_t i;
 	o.genx_ir = getenv("GENX_IR") && *getenv("GENX_IR") ? getenv("GENX_IR") : GENX_IR_PATH;
-	while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long_only(argc, argv, "o:hd:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd': o.device = optarg; break;
+		case 'S': o.stats = 1; break;
+		case 'D': o.device = optarg; break;
 		case 'o': o.outdir = optarg; break;
+		case 'd':
+			if (optarg[strspn(optarg, "P")]) {
+				diag_plain("-d: unknown stage letters in '%s' (P)", optarg);
+				return 2;
+			}
+			o.dump = optarg;
+			break;
 		case 's':
 			o.simd = atoi(optarg);
 			if (o.simd != 8 && o.simd != 16 && o.simd != 32) {
@@ -335,6 +388,13 @@ int main(int argc, char **argv)
 	}
 	for (; optind < argc; optind++)
 		expand(argv[optind], &inputs);
+	if (o.stats) {
+		failed = stats_report(stdout, (const char *const *)inputs.v, inputs.n);
+		for (i = 0; i < inputs.n; i++)
+			free(inputs.v[i]);
+		vec_free(&inputs);
+		return failed ? 1 : 0;
+	}
 	for (i = 0; i < inputs.n; i++) {
 		failed += translate_file(&o, pl, &cb0, inputs.v[i]);
 		free(inputs.v[i]);

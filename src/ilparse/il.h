@@ -126,6 +126,8 @@ typedef struct Module {
 	Arena arena;         /* everything below lives here */
 	const char *file;    /* interned */
 	const char *lang;    /* optional language line before the header ("dx11_ps") */
+	Loc lang_loc;
+	Loc end_loc;         /* of the final "end" */
 	const char *header;  /* "il_cs_2_0" */
 	int has_endmain;     /* main was closed by endmain (CAL programs may omit it) */
 	Loc header_loc;
@@ -147,6 +149,15 @@ Func *il_func(Module *m, long long id);
 const Comment *il_comment_on_line(const Module *m, const char *file, int line);
 int il_check(Module *m);                     /* structure check; 0 ok */
 void il_free(Module *m);
+
+/* print.c: canonical text (hook: prints comment lines it owns starting at
+ * comments.v[index], returns how many it consumed, 0 = none) and a
+ * location-free dump of every model field */
+typedef size_t (*IlCommentHook)(void *ctx, const Module *m, size_t index, Buf *out);
+void il_print(Buf *out, const Module *m, IlCommentHook hook, void *ctx);
+void il_print_inst(Buf *b, const Inst *in);
+void il_print_operand(Buf *b, const Operand *o);
+void il_dump(Buf *b, const Module *m);
 
 /* parse.c (grammar in parser.y, scanner in lexer.l) */
 Module *il_parse(const char *file, const char *text, size_t len); /* NULL on error */

@@ -122,8 +122,10 @@ program
 	;
 
 tail
-	: END
-	| ENDMAIN { ps->m->main.end_loc = $1->loc; ps->m->has_endmain = 1; } funcs END
+	: END { ps->m->end_loc = $1->loc; }
+	| ENDMAIN { ps->m->main.end_loc = $1->loc; ps->m->has_endmain = 1; } funcs END {
+		ps->m->end_loc = $4->loc;
+	}
 	;
 
 macros
@@ -142,6 +144,7 @@ macro_head
 header
 	: LANG HEADER {
 		ps->m->lang = $1;
+		ps->m->lang_loc = ps_loc(ps, &@1);
 		ps->m->header = $2;
 		ps->m->header_loc = ps_loc(ps, &@2);
 		ps->cur = &ps->m->main;

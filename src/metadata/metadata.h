@@ -69,4 +69,7 @@ MdBlock *md_block(Program *p, const char *name);
 int md_link(Program *p, Kernel *k);     /* resolves the call closure; 0 ok */
 void md_free(Program *p);
 
+/* mdprint.c: canonical text of the whole program (IL and metadata) */
+void md_print_program(Buf *out, const Program *p);
+
 #endif
