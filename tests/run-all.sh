@@ -124,6 +124,31 @@ else
 	ko "batch: the good input is still translated"
 fi
 
+# ---- fuzzing: a short deterministic run in every `make check` --------------
+# (longer runs: `make fuzz FUZZ_SECONDS=N`; crashes found become files in
+# tests/fuzz/regressions/, which are seeds here and plain regression inputs)
+for r in "$SRC"/tests/fuzz/regressions/*.il; do
+	[ -f "$r" ] || continue
+	b=$(basename "$r" .il)
+	timeout 60 "$TRANSLATE" -o "$WORK/regress" "$r" >/dev/null 2>&1
+	rc=$?
+	if [ "$rc" -le 1 ]; then ok "fuzz regression $b: exits cleanly ($rc)"; else ko "fuzz regression $b: exits cleanly" "exit status $rc"; fi
+done
+if [ -n "${FUZZDRIVER:-}" ] && [ -x "$FUZZDRIVER" ]; then
+	secs=${FUZZ_SECONDS:-20}
+	mkdir -p "$WORK/fuzz"
+	if timeout $((secs + 120)) "$FUZZDRIVER" -t "$secs" -s 1 -o "$WORK/fuzz" \
+		"$SRC"/tests/kernels/*.il "$SRC"/tests/bad/*.il "$SRC"/tests/fuzz/regressions/*.il \
+		>"$WORK/fuzz/log" 2>&1; then
+		ok "fuzz: $(tail -n 1 "$WORK/fuzz/log")"
+	else
+		cp "$WORK/fuzz/current.il" ./fuzz-crash.il 2>/dev/null
+		ko "fuzz: crash or hang (reproducer saved as fuzz-crash.il)" "$(tail -n 20 "$WORK/fuzz/log")"
+	fi
+else
+	sk "fuzz" "fuzz driver not built"
+fi
+
 # ---- command line ----------------------------------------------------------
 if "$TRANSLATE" --version | grep -q '^translate [0-9]'; then ok "cli: --version"; else ko "cli: --version"; fi
 if "$TRANSLATE" --help | grep -q -- '-device NAME'; then ok "cli: --help"; else ko "cli: --help"; fi

@@ -1,0 +1,85 @@
+/* fuzz_il.c - one fuzz input through every front-end stage and the lowering:
+ * scanner, grammar, structure check, metadata reader, canonical printer (and a
+ * re-parse of its output, which must succeed: printing is lossless), call
+ * closure and translation to vISA text (no finalizer).  Any crash, sanitizer
+ * report or failed invariant is a bug; diagnostics are expected and ignored.
+ *
+ * The entry point is libFuzzer's; driver.c provides a main() for gcc builds.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen/gen.h"
+#include "ilparse/il.h"
+#include "metadata/metadata.h"
+#include "translate/translate.h"
+#include "visa/visa.h"
+
+#ifndef TRANSLATE_SRCDATADIR
+#error "TRANSLATE_SRCDATADIR must name the data folder"
+#endif
+
+static Cb0Table cb0;
+static const Platform *plat;
+
+static void setup(void)
+{
+	static int done;
+	const char *d = getenv("TRANSLATE_DATADIR");
+	if (done)
+		return;
+	done = 1;
+	diag_set_stream(fopen("/dev/null", "w"));
+	diag_set_quiet_source(1);
+	if (platforms_load(d && *d ? d : TRANSLATE_SRCDATADIR) ||
+	    cb0_load(d && *d ? d : TRANSLATE_SRCDATADIR, &cb0) || !(plat = platform_find("tgllp"))) {
+		fputs("fuzz: cannot load the data tables\n", stderr);
+		abort();
+	}
+}
+
+static void reparse_printed(const Program *p)
+{
+	Buf b = {0};
+	Module *m2;
+	md_print_program(&b, p);
+	m2 = il_parse("printed.il", b.s ? b.s : "", b.n);
+	if (!m2) {
+		fprintf(stderr, "fuzz: the printed program does not parse:\n%s\n", b.s ? b.s : "");
+		abort();
+	}
+	il_free(m2);
+	buf_free(&b);
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	Module *m;
+	Program *p;
+	size_t i;
+	setup();
+	m = il_parse("fuzz.il", (const char *)data, size);
+	if (!m)
+		return 0;
+	p = md_read(m);
+	if (p) {
+		reparse_printed(p);
+		for (i = 0; i < p->kernels.n; i++) {
+			TranslateOptions o = {plat, 16, &cb0};
+			VKernel *vk = NULL;
+			ZeKernel ze;
+			memset(&ze, 0, sizeof ze);
+			if (md_link(p, p->kernels.v[i]) == 0 &&
+			    translate_kernel(p, p->kernels.v[i], &o, &vk, &ze) == 0) {
+				char *t = vk_text(vk);
+				free(t);
+				vk_free(vk);
+			}
+			vec_free(&ze.args);
+		}
+		md_free(p);
+	}
+	il_free(m);
+	return 0;
+}
