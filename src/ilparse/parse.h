@@ -10,6 +10,8 @@ typedef struct ParseState {
 	int line, col;      /* position of the next byte */
 	int want_op;        /* the next word starts a statement */
 	int after_operand;  /* ...because an operand ended without a comma */
+	int space;          /* the last thing scanned was white space, a line end or a comment */
+	int spaced;         /* ...as seen by the current token */
 	int in_debug;       /* inside ;DEBUGSTART ... ;DEBUGEND */
 	Loc debug_loc;      /* where the open debug block started */
 	Func *cur;          /* function receiving statements */
