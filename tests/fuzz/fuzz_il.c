@@ -39,9 +39,10 @@ static void setup(void)
 	}
 }
 
+/* print(parse(x)) must parse to the same model as x */
 static void reparse_printed(const Program *p)
 {
-	Buf b = {0};
+	Buf b = {0}, d1 = {0}, d2 = {0};
 	Module *m2;
 	md_print_program(&b, p);
 	m2 = il_parse("printed.il", b.s ? b.s : "", b.n);
@@ -49,8 +50,17 @@ static void reparse_printed(const Program *p)
 		fprintf(stderr, "fuzz: the printed program does not parse:\n%s\n", b.s ? b.s : "");
 		abort();
 	}
+	il_dump(&d1, p->m);
+	il_dump(&d2, m2);
+	if (d1.n != d2.n || memcmp(d1.s, d2.s, d1.n) != 0) {
+		fprintf(stderr, "fuzz: printing changed the program:\n--- parsed\n%s--- printed and parsed\n%s",
+		        d1.s, d2.s);
+		abort();
+	}
 	il_free(m2);
 	buf_free(&b);
+	buf_free(&d1);
+	buf_free(&d2);
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
