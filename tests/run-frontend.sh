@@ -121,7 +121,7 @@ for il in "$SRC"/tests/malformed/*.il; do
 		continue
 	fi
 	want=$(cat "$SRC/tests/malformed/$b.err")
-	if (cd "$SRC/tests/malformed" && "$TRANSLATE" --emit=il -o "$out" "$b.il") \
+	if (cd "$SRC/tests/malformed" && "$TRANSLATE" -o "$out" "$b.il") \
 	   >"$WORK/bad/$b.stdout" 2>"$WORK/bad/$b.stderr"; then
 		ko "$name: non-zero exit"
 	else

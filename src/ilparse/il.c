@@ -102,6 +102,24 @@ int il_wmask(const Operand *o, int m[4])
 	return 0;
 }
 
+/* Instruction modifiers AMD's compilers and the IL documentation use. */
+int il_known_mod(const char *name)
+{
+	static const char *const known[] = {
+		"id", "resource", "sampler", "coordtype", "cached", "aligned", "size", "addr", "arena",
+		"b64", "64", "uint", "fine", "value", "op", "sat", "ieee", "zeroop", "relop", "x2", "x4",
+		"x8", "d2", "d4", "d8", "rte", "rtp", "rtn", "rtz", "threads", "lds", "memory", "gds",
+		"gws", "mem", "read", "write", "only", "sr", "lOffset", "neighborExch", "sharingMode",
+		"out", "in", "outline", "aoffimmi", "stride", "length", "access", "type", "fmtx", "fmty",
+		"fmtz", "fmtw", "shared", "center", "centroid", "sample", "interp", "generic",
+	};
+	size_t i;
+	for (i = 0; i < NELEM(known); i++)
+		if (strcmp(known[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 const Mod *il_mod(const Mod *mods, int n, const char *name)
 {
 	int i;
@@ -150,10 +168,130 @@ const Comment *il_comment_on_line(const Module *m, const char *file, int line)
 }
 
 typedef struct Open {
-	const Inst *in; /* the opener */
-	int has_else;   /* if: an else was seen */
-	int has_default;/* switch: a default was seen */
+	const Inst *in;        /* the opener */
+	const Inst *else_;     /* if: its else */
+	const Inst *default_;  /* switch: its default */
+	VEC(long long) cases;  /* switch: case values seen */
 } Open;
+
+static const char *opener_of(OpKind closer)
+{
+	return closer == K_ENDIF ? "if" : closer == K_ENDLOOP ? "whileloop" : "switch";
+}
+
+/* Arguments of the instruction modifiers whose values are a closed set. */
+static int check_inst_mods(const Inst *in)
+{
+	static const struct { const char *mod, *vals, *what; } sets[] = {
+		{"relop", "eq, ne, gt, ge, lt, le", "comparison"},
+		{"zeroop", "fltmax, zero, infinity, inf_else_max", "zero policy"},
+		{"coordtype", "normalized, unnormalized", "coordinate type"},
+		{"size", "byte, short, dword", "access size"},
+	};
+	static const char *const numeric[] = {"id", "resource", "sampler"};
+	int i, bad = 0;
+	size_t k;
+	for (i = 0; i < in->nmods; i++) {
+		const Mod *m = &in->mods[i];
+		for (k = 0; k < NELEM(sets); k++) {
+			size_t n = m->arg ? strlen(m->arg) : 0;
+			const char *p;
+			int found = 0;
+			if (strcmp(m->name, sets[k].mod))
+				continue;
+			for (p = sets[k].vals; *p && m->arg; p += strcspn(p, ","), p += *p ? 2 : 0)
+				if (strcspn(p, ",") == n && strncmp(p, m->arg, n) == 0)
+					found = 1;
+			if (!found) {
+				diag_error(m->loc, "unknown %s '%s' in '_%s(%s)' (%s)", sets[k].what,
+				           m->arg ? m->arg : "", m->name, m->arg ? m->arg : "", sets[k].vals);
+				bad = 1;
+			}
+		}
+		for (k = 0; k < NELEM(numeric); k++) {
+			char *end;
+			if (strcmp(m->name, numeric[k]) || il_ops[in->op].kind == K_DCL)
+				continue;
+			if (!m->arg || !*m->arg) {
+				diag_error(m->loc, "'_%s(%s)' needs a number", m->name, m->arg ? m->arg : "");
+				bad = 1;
+			} else {
+				strtoll(m->arg, &end, 0);
+				if (*end) {
+					diag_error(m->loc, "'_%s(%s)' needs a number, found '%s'", m->name, m->arg, m->arg);
+					bad = 1;
+				}
+			}
+		}
+	}
+	return bad;
+}
+
+/* Swizzles, write masks and operand modifiers, by the operand's role
+ * (0 source, 1 destination, 2 destination by its shape only). */
+static int check_operand(const Inst *in, const Operand *o, int is_dst)
+{
+	int sel[4], bad = 0, i;
+	if (o->comps[0] && o->file != RF_NUMBER && o->file != RF_FLOAT && o->file != RF_GROUP) {
+		Loc l = o->comps_loc.line ? o->comps_loc : o->loc;
+		if (is_dst && il_wmask(o, sel)) {
+			diag_error(l, "malformed write mask '.%s'", o->comps);
+			bad = 1;
+		} else if (!is_dst && il_swizzle(o, sel)) {
+			diag_error(l, "malformed swizzle '.%s'", o->comps);
+			bad = 1;
+		}
+	}
+	for (i = 0; i < o->nmods; i++) {
+		const Mod *m = &o->mods[i];
+		if (!strcmp(m->name, "sat")) {
+			diag_error(m->loc, "'_sat' is an instruction modifier, not a source modifier");
+			bad = 1;
+		} else if (is_dst == 1) {
+			diag_error(m->loc, "source modifier '_%s' on a destination operand", m->name);
+			bad = 1;
+		} else if (!strcmp(m->name, "neg") && m->arg) {
+			const char *p;
+			for (p = m->arg; *p; p++)
+				if (!strchr("xyzw", *p)) {
+					diag_error(m->loc, "'_neg(%s)': '%c' is not a component (x, y, z, w)", m->arg, *p);
+					bad = 1;
+					break;
+				}
+		}
+	}
+	(void)in;
+	return bad;
+}
+
+static int check_operands(const Module *m, const Inst *in)
+{
+	const OpInfo *oi = &il_ops[in->op];
+	int i, bad = 0;
+	if (oi->kind == K_DCL || in->op == OP_PSEUDO_CALL)
+		return 0;
+	bad |= check_inst_mods(in);
+	if (oi->ndst == 1 && in->nops > 0 && in->ops[0].file == RF_LITERAL) {
+		diag_error(in->ops[0].loc, "literal register '%s' cannot be written", in->ops[0].name);
+		bad = 1;
+	}
+	for (i = 0; i < in->nops; i++) {
+		int role = oi->ndst == 1 && i == 0;
+		int sel[4];
+		/* operand counts not in the table: the first may be either */
+		if (oi->ndst < 0 && i == 0 && !il_wmask(&in->ops[0], sel))
+			role = 2;
+		bad |= check_operand(in, &in->ops[i], role);
+	}
+	if ((oi->kind == K_CALL) && in->op != OP_MCALL) {
+		for (i = 0; i < in->nops; i++)
+			if (in->ops[i].file == RF_NUMBER && !il_func((Module *)m, in->ops[i].num)) {
+				diag_error(in->ops[i].loc, "call to undefined function %lld", in->ops[i].num);
+				bad = 1;
+			}
+	}
+	return bad;
+}
 
 static int bad_line(const Module *m, int line)
 {
@@ -172,15 +310,20 @@ static int check_body(const Module *m, const Func *f, const char *what)
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
 		const OpInfo *oi = &il_ops[in->op];
-		Open o = {in, 0, 0};
+		Open o;
+		Open *top = st.n ? &st.v[st.n - 1] : NULL;
 		size_t k;
 		int inside;
-		if (oi->ndst >= 0 && oi->nsrc >= 0 && in->nops != oi->ndst + oi->nsrc &&
-		    !bad_line(m, in->loc.line)) {
+		memset(&o, 0, sizeof o);
+		o.in = in;
+		if (bad_line(m, in->loc.line))
+			continue;
+		if (oi->ndst >= 0 && oi->nsrc >= 0 && in->nops != oi->ndst + oi->nsrc) {
 			diag_error(in->loc, "'%s' takes %d operand%s, found %d", oi->name,
 			           oi->ndst + oi->nsrc, oi->ndst + oi->nsrc == 1 ? "" : "s", in->nops);
 			bad = 1;
 		}
+		bad |= check_operands(m, in);
 		switch (oi->kind) {
 		case K_IF:
 		case K_LOOP:
@@ -188,34 +331,52 @@ static int check_body(const Module *m, const Func *f, const char *what)
 			vec_push(&st, o);
 			break;
 		case K_ELSE:
-			if (!st.n || il_ops[st.v[st.n - 1].in->op].kind != K_IF || st.v[st.n - 1].has_else) {
+			if (!top || il_ops[top->in->op].kind != K_IF) {
 				diag_error(in->loc, "'else' without a matching 'if'");
 				bad = 1;
+			} else if (top->else_) {
+				diag_error(in->loc, "second 'else' for the '%s' at line %d", il_ops[top->in->op].name,
+				           top->in->loc.line);
+				bad = 1;
 			} else {
-				st.v[st.n - 1].has_else = 1;
+				top->else_ = in;
 			}
 			break;
 		case K_ENDIF:
 		case K_ENDLOOP:
 		case K_ENDSWITCH: {
 			OpKind want = oi->kind == K_ENDIF ? K_IF : oi->kind == K_ENDLOOP ? K_LOOP : K_SWITCH;
-			if (!st.n || il_ops[st.v[st.n - 1].in->op].kind != want) {
-				if (st.n)
-					diag_error(in->loc, "'%s' does not match the open '%s' at line %d",
-					           oi->name, il_ops[st.v[st.n - 1].in->op].name,
-					           st.v[st.n - 1].in->loc.line);
-				else
-					diag_error(in->loc, "'%s' without a matching opener", oi->name);
+			if (!top) {
+				diag_error(in->loc, "'%s' without a matching '%s'", oi->name, opener_of(oi->kind));
+				bad = 1;
+			} else if (il_ops[top->in->op].kind != want) {
+				diag_error(in->loc, "'%s' does not match the open '%s' at line %d", oi->name,
+				           il_ops[top->in->op].name, top->in->loc.line);
 				bad = 1;
 			} else {
+				vec_free(&top->cases);
 				st.n--;
 			}
 			break;
 		}
 		case K_CASE:
-			if (!st.n || il_ops[st.v[st.n - 1].in->op].kind != K_SWITCH) {
+			if (!top || il_ops[top->in->op].kind != K_SWITCH) {
 				diag_error(in->loc, "'%s' outside a 'switch'", oi->name);
 				bad = 1;
+			} else if (in->op == OP_DEFAULT) {
+				if (top->default_) {
+					diag_error(in->loc, "second 'default' in the 'switch' at line %d", top->in->loc.line);
+					bad = 1;
+				}
+				top->default_ = in;
+			} else if (in->nops == 1 && in->ops[0].file == RF_NUMBER) {
+				for (k = 0; k < top->cases.n; k++)
+					if (top->cases.v[k] == in->ops[0].num) {
+						diag_error(in->loc, "duplicate 'case %lld' in the 'switch' at line %d",
+						           in->ops[0].num, top->in->loc.line);
+						bad = 1;
+					}
+				vec_push(&top->cases, in->ops[0].num);
 			}
 			break;
 		case K_BREAK:
@@ -233,9 +394,9 @@ static int check_body(const Module *m, const Func *f, const char *what)
 			}
 			break;
 		case K_RET:
-			if (st.n) {
+			if (top) {
 				diag_error(in->loc, "'ret' inside an open '%s' (use 'ret_dyn' to return early)",
-				           il_ops[st.v[st.n - 1].in->op].name);
+				           il_ops[top->in->op].name);
 				bad = 1;
 			}
 			break;
@@ -246,10 +407,42 @@ static int check_body(const Module *m, const Func *f, const char *what)
 	for (i = 0; i < st.n; i++) {
 		diag_error(st.v[i].in->loc, "'%s' is not closed before the end of %s",
 		           il_ops[st.v[i].in->op].name, what);
+		vec_free(&st.v[i].cases);
 		bad = 1;
 	}
 	vec_free(&st);
 	return bad;
+}
+
+/* The name in the comment right after a func/endfunc word (nothing else
+ * before it on the line from l on), trimmed; NULL if none. */
+static char *line_name(const Module *m, Loc l, Loc next, char *buf, size_t n)
+{
+	const Comment *c = il_comment_on_line(m, l.file, l.line);
+	const char *s, *e;
+	if (!c || !l.line || c->loc.col < l.col || (next.line == c->loc.line && next.col < c->loc.col))
+		return NULL;
+	for (s = c->text; *s == ' ' || *s == '\t'; s++)
+		;
+	for (e = s; *e && *e != ';'; e++)
+		;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	snprintf(buf, n, "%.*s", (int)(e - s), s);
+	return buf[0] ? buf : NULL;
+}
+
+static int check_names(const Module *m, const Func *f, Loc after_end)
+{
+	char a[128], b[128];
+	Loc first = f->code.n ? f->code.v[0].loc : f->end_loc;
+	const char *fn = line_name(m, f->loc, first, a, sizeof a);
+	const char *en = line_name(m, f->end_loc, after_end, b, sizeof b);
+	if (f->is_macro || !fn || !en || strcmp(fn, en) == 0)
+		return 0;
+	diag_error(f->end_loc, "'endfunc ; %s' does not match 'func %lld ; %s' at line %d", en, f->id, fn,
+	           f->loc.line);
+	return 1;
 }
 
 int il_check(Module *m)
@@ -259,6 +452,7 @@ int il_check(Module *m)
 	for (i = 0; i < m->funcs.n; i++) {
 		Func *f = m->funcs.v[i];
 		bad |= check_body(m, f, f->is_macro ? "the macro" : "the function");
+		bad |= check_names(m, f, i + 1 < m->funcs.n ? m->funcs.v[i + 1]->loc : m->end_loc);
 		for (j = 0; j < i; j++)
 			if (m->funcs.v[j]->id == f->id) {
 				diag_error(f->loc, "duplicate function id %lld", f->id);

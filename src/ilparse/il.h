@@ -41,6 +41,7 @@ extern const OpInfo il_ops[OP_COUNT];
 typedef struct Mod {
 	const char *name; /* text between '_' and '(' */
 	const char *arg;  /* text inside the parentheses, NULL if none */
+	Loc loc;          /* of the '_' */
 } Mod;
 
 typedef enum RegFile {
@@ -89,6 +90,7 @@ typedef struct Operand {
 	long long index_imm;        /* constant part of the index */
 	struct Operand *index_reg;  /* relative part of the index, NULL if none */
 	char comps[8];              /* text after '.', "" when absent */
+	Loc comps_loc;              /* of the '.' */
 	Mod *mods;                  /* _neg(x), _abs ... */
 	int nmods;
 	struct Operand *group;      /* RF_GROUP members */
@@ -143,6 +145,7 @@ const char *il_special_name(Special s);
 int il_swizzle(const Operand *o, int sel[4]);   /* 0 ok, -1 malformed */
 int il_wmask(const Operand *o, int m[4]);       /* 0 ok, -1 malformed */
 const Mod *il_mod(const Mod *mods, int n, const char *name);
+int il_known_mod(const char *name);             /* instruction modifier AMD's IL has */
 const Mod *il_inst_mod(const Inst *i, const char *name);
 long long il_mod_int(const Mod *m, long long dflt); /* numeric argument, dflt if none */
 Func *il_func(Module *m, long long id);

@@ -84,6 +84,8 @@ Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc)
 			vec_free(&mods);
 			return NULL;
 		}
+		m.loc = loc;
+		m.loc.col += (int)i;
 		s = ++i;
 		while (i < len && word[i] != '_' && word[i] != '(')
 			i++;
@@ -213,6 +215,10 @@ static int classify(ParseState *ps, Operand *o, int decl)
 	else
 		goto bad;
 	o->num = v;
+	if (o->file == RF_LITERAL && o->has_index) {
+		ps_error(ps, o->loc, "'%s' cannot be indexed", o->name);
+		return 1;
+	}
 	if ((o->file == RF_CB || o->file == RF_ITEMP) && !o->has_index &&
 	    !(o->file == RF_CB && 0)) {
 		ps_error(ps, o->loc, "'%s' needs an index: %s[n]", o->name, o->name);
@@ -251,8 +257,10 @@ static void name_funcs(Module *m)
 	for (i = 0; i < all.n; i++) {
 		Func *f = all.v[i];
 		const Comment *c = il_comment_on_line(m, f->loc.file, f->loc.line);
+		Loc next = f->code.n ? f->code.v[0].loc : f->end_loc;
 		const char *s, *e;
-		if (!c)
+		/* only a comment right after the header names it (one-line programs) */
+		if (!c || c->loc.col < f->loc.col || (next.line == c->loc.line && next.col < c->loc.col))
 			continue;
 		for (s = c->text; *s == ' ' || *s == '\t'; s++)
 			;

@@ -11,6 +11,20 @@ typedef struct ParseState {
 	int want_op;        /* the next word starts a statement */
 	int after_operand;  /* ...because an operand ended without a comma */
 	int space;          /* the last thing scanned was white space, a line end or a comment */
+	int cur_kind;       /* OpKind of the statement being scanned */
+	int last_tok;       /* last token returned to the grammar */
+	int prev_tok;       /* the one before it */
+	Loc bracket_loc, paren_loc; /* first open '[' / '(' of the line */
+	int tok_line, tok_end_col; /* where it ended */
+	int brackets, parens; /* open '[' and '(' on this line */
+	char last_reg[64];  /* last register name, for "missing ']' after 'cb1[3'" */
+	char bracket_text[96]; /* the open indexed operand as written so far */
+	Loc func_loc;       /* last 'func' word */
+	char last_word[64]; /* last opcode word */
+	Loc open_md;        /* open ;ARGSTART (line 0: none) */
+	char open_md_name[96];
+	Loc open_data;      /* open ;#DATASTART (line 0: none) */
+	char open_data_text[64];
 	int spaced;         /* ...as seen by the current token */
 	int in_debug;       /* inside ;DEBUGSTART ... ;DEBUGEND */
 	Loc debug_loc;      /* where the open debug block started */

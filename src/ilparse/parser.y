@@ -134,7 +134,7 @@ macros
 	;
 
 macro
-	: macro_head stmts MEND { $1->end_loc = $3->loc; vec_push(&ps->m->macros, $1); }
+	: macro_head stmts MEND { $1->end_loc = $3->loc; vec_push(&ps->m->macros, $1); ps->cur = NULL; }
 	;
 
 macro_head
@@ -173,6 +173,7 @@ func
 	: FUNC NUMBER { begin_func(ps, $1, $2.v); } stmts ENDFUNC {
 		ps->cur->end_loc = $5->loc;
 		vec_push(&ps->m->funcs, ps->cur);
+		ps->cur = NULL;
 	}
 	| macro_head stmts MEND {
 		$1->end_loc = $3->loc;
@@ -180,6 +181,7 @@ func
 			vec_push(&ps->m->funcs, $1);
 		else
 			vec_push(&ps->m->macros, $1);
+		ps->cur = NULL;
 	}
 	;
 
@@ -218,8 +220,10 @@ operand
 	: REG comps_opt {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
-		if ($2)
-			snprintf($$->comps, sizeof $$->comps, "%s", $2);
+		if ($2) {
+				snprintf($$->comps, sizeof $$->comps, "%s", $2);
+				$$->comps_loc = ps_loc(ps, &@2);
+			}
 		if (strlen($2 ? $2 : "") >= sizeof $$->comps)
 			ps_error(ps, ps_loc(ps, &@2), "component selector '.%s' is too long", $2);
 	}
@@ -229,16 +233,20 @@ operand
 		$$->has_index = 1;
 		$$->index_imm = $3.v;
 		$$->index_hex = $3.hex;
-		if ($5)
-			snprintf($$->comps, sizeof $$->comps, "%s", $5);
+		if ($5) {
+				snprintf($$->comps, sizeof $$->comps, "%s", $5);
+				$$->comps_loc = ps_loc(ps, &@5);
+			}
 	}
 	| REG '[' index_reg ']' comps_opt {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		$$->has_index = 1;
 		$$->index_reg = $3;
-		if ($5)
-			snprintf($$->comps, sizeof $$->comps, "%s", $5);
+		if ($5) {
+				snprintf($$->comps, sizeof $$->comps, "%s", $5);
+				$$->comps_loc = ps_loc(ps, &@5);
+			}
 	}
 	| REG '[' index_reg '+' NUMBER ']' comps_opt {
 		$$ = new_operand(ps, &@1);
@@ -247,8 +255,10 @@ operand
 		$$->index_reg = $3;
 		$$->index_imm = $5.v;
 		$$->index_hex = $5.hex;
-		if ($7)
-			snprintf($$->comps, sizeof $$->comps, "%s", $7);
+		if ($7) {
+				snprintf($$->comps, sizeof $$->comps, "%s", $7);
+				$$->comps_loc = ps_loc(ps, &@7);
+			}
 	}
 	| REG '[' index_reg NUMBER ']' comps_opt {
 		$$ = new_operand(ps, &@1);
@@ -259,8 +269,10 @@ operand
 		$$->index_hex = $4.hex;
 		if ($4.v >= 0)
 			ps_error(ps, ps_loc(ps, &@4), "expected '+' before the index offset");
-		if ($6)
-			snprintf($$->comps, sizeof $$->comps, "%s", $6);
+		if ($6) {
+				snprintf($$->comps, sizeof $$->comps, "%s", $6);
+				$$->comps_loc = ps_loc(ps, &@6);
+			}
 	}
 	| operand MOD {
 		Mod *nm = arena_alloc(&ps->m->arena, ((size_t)$1->nmods + 1) * sizeof *nm);
@@ -284,6 +296,9 @@ operand
 		$$->text = $1.text;
 	}
 	| operand '|' REG {
+		if (!$1->name || $1->file == RF_NUMBER || $1->file == RF_FLOAT || $1->has_index ||
+		    $1->comps[0] || $1->nmods)
+			ps_error(ps, ps_loc(ps, &@2), "'|' joins flag words only (flag|flag)");
 		$$ = $1;
 		$$->name = arena_strdup(&ps->m->arena, xasprintf_tmp(ps, "%s|%s", $1->name ? $1->name : "", $3));
 		$$->file = RF_WORD;
@@ -303,8 +318,10 @@ index_reg
 	: REG comps_opt {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
-		if ($2)
-			snprintf($$->comps, sizeof $$->comps, "%s", $2);
+		if ($2) {
+				snprintf($$->comps, sizeof $$->comps, "%s", $2);
+				$$->comps_loc = ps_loc(ps, &@2);
+			}
 	}
 	;
 
@@ -329,6 +346,30 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ParseSt
 		ps->errors++;
 		return 0;
 	}
+	if (tok == YYSYMBOL_YYEOF && ps->open_md.line) {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file: ';ARGSTART:%s' at line %d is not closed by "
+		         "';ARGEND:%s'", ps->open_md_name, ps->open_md.line, ps->open_md_name);
+		return 0;
+	}
+	if (tok == YYSYMBOL_YYEOF && ps->open_data.line) {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file: ';%s' at line %d is not closed by ';#DATAEND'",
+		         ps->open_data_text, ps->open_data.line);
+		return 0;
+	}
+	if (tok == YYSYMBOL_YYEOF && ps->prev_tok == ',') {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file after ',': expected an operand");
+		return 0;
+	}
+	if (tok != YYSYMBOL_YYEOF && ps->m->end_loc.line) {
+		ps_error(ps, ps_loc(ps, l), "'%s' after 'end'", ps->last_word[0] ? ps->last_word : yysymbol_name(tok));
+		return 0;
+	}
+	if (tok == YYSYMBOL_YYEOF && ps->cur && ps->cur != &ps->m->main && ps->cur->is_macro &&
+	    !ps->m->header) {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file: 'mdef(%lld)' at line %d is not closed by 'mend'",
+		         ps->cur->id, ps->cur->loc.line);
+		return 0;
+	}
 	if (!ps->m->header && tok != YYSYMBOL_MDEF && tok != YYSYMBOL_MEND) {
 		ps_error(ps, ps_loc(ps, l), "expected the IL header (il_cs_2_0, il_ps_2_0 ...) before %s",
 		         tok == YYSYMBOL_YYEOF ? "the end of file" : yysymbol_name(tok));
@@ -340,8 +381,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, ParseSt
 		         ps->cur->is_macro ? "mend" : "endfunc");
 		return 0;
 	}
-	if (tok == YYSYMBOL_YYEOF && ps->cur == &ps->m->main) {
-		ps_error(ps, ps_loc(ps, l), "unexpected end of file: the program does not end with 'end'");
+	if (tok == YYSYMBOL_YYEOF && (!ps->cur || ps->cur == &ps->m->main)) {
+		ps_error(ps, ps_loc(ps, l), "unexpected end of file: the program is not closed by 'end'");
 		return 0;
 	}
 	buf_printf(&b, "unexpected %s", tok == YYSYMBOL_YYEOF ? "end of file" : yysymbol_name(tok));

@@ -46,7 +46,7 @@ static void flush(Printer *p, Loc l)
 		size_t used;
 		if (l.line && !loc_before(c->loc, l))
 			break;
-		if (strncmp(c->text, "$$$$$$$$$$", 10) == 0) {
+		if (strncmp(c->text, "$$$$$$$$$$", 10) == 0 && !c->text[10 + strspn(c->text + 10, " \t")]) {
 			p->next++; /* printed as the OP_PSEUDO_CALL statement */
 			continue;
 		}

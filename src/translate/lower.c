@@ -904,12 +904,16 @@ static void lower_cf(L *l, const Inst *in)
 		vec_push(&l->ctl, c);
 		break;
 	case K_ELSE:
+		if (!l->ctl.n)
+			die("else with no open if (il_check should have refused it)");
 		lp = &l->ctl.v[l->ctl.n - 1];
 		jump(l, NULL, 0, lp->l_end);
 		vk_label(l->vk, lp->l_else);
 		lp->has_else = 1;
 		break;
 	case K_ENDIF:
+		if (!l->ctl.n)
+			die("endif with no open if (il_check should have refused it)");
 		lp = &l->ctl.v[--l->ctl.n];
 		if (!lp->has_else)
 			vk_label(l->vk, lp->l_else);
@@ -924,6 +928,8 @@ static void lower_cf(L *l, const Inst *in)
 		vec_push(&l->ctl, c);
 		break;
 	case K_ENDLOOP:
+		if (!l->ctl.n)
+			die("endloop with no open loop (il_check should have refused it)");
 		lp = &l->ctl.v[--l->ctl.n];
 		vk_label(l->vk, lp->l_cont);
 		jump(l, NULL, 0, lp->l_head);
@@ -1085,8 +1091,12 @@ static int check_mods(L *l, const Inst *in)
 		for (j = 0; j < n && strcmp(in->mods[i].name, ok[j]); j++)
 			;
 		if (j == n) {
-			error(l, in->loc, "modifier '_%s' of '%s' is not supported yet", in->mods[i].name,
-			      il_ops[in->op].name);
+			if (il_known_mod(in->mods[i].name))
+				error(l, in->mods[i].loc, "modifier '_%s' of '%s' is not supported yet",
+				      in->mods[i].name, il_ops[in->op].name);
+			else
+				error(l, in->mods[i].loc, "unknown modifier '_%s' for '%s'", in->mods[i].name,
+				      il_ops[in->op].name);
 			return -1;
 		}
 	}
@@ -1097,7 +1107,9 @@ static void lower_inst(L *l, const Inst *in)
 {
 	const OpInfo *oi = &il_ops[in->op];
 	const AluOp *a;
-	if (check_mods(l, in))
+	/* structure is kept even for a rejected instruction: the stack of open
+	 * if/loop constructs must stay balanced */
+	if (check_mods(l, in) && (oi->kind == K_INST || oi->kind == K_CALL))
 		return;
 	switch (oi->kind) {
 	case K_DCL:

@@ -451,7 +451,7 @@ static void test_endif_without_if(void)
 {
 	Module *m = parse_main("mov r1, r2\n\tendif\n");
 	CU_ASSERT_PTR_NULL(m);
-	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:2: error: 'endif' without a matching opener");
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":3:2: error: 'endif' without a matching 'if'");
 }
 
 static void test_else_without_if(void)
@@ -466,14 +466,14 @@ static void test_second_else(void)
 {
 	Module *m = parse_main("if_logicalz r0.x\nelse\nelse\nendif\n");
 	CU_ASSERT_PTR_NULL(m);
-	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":4:1: error: 'else' without a matching 'if'");
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":4:1: error: second 'else' for the 'if_logicalz' at line 2");
 }
 
 static void test_endloop_without_whileloop(void)
 {
 	Module *m = parse_main("endloop\n");
 	CU_ASSERT_PTR_NULL(m);
-	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: 'endloop' without a matching opener");
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":2:1: error: 'endloop' without a matching 'whileloop'");
 }
 
 static void test_endloop_closing_an_if(void)
@@ -631,7 +631,7 @@ static void test_missing_end(void)
 {
 	Module *m = parse("il_cs_2_0\nmov r0, r1\nendmain\n");
 	CU_ASSERT_PTR_NULL(m);
-	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":4:1: error: unexpected end of file: the program does not end with 'end'");
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":4:1: error: unexpected end of file: the program is not closed by 'end'");
 }
 
 static void test_missing_endfunc(void)
