@@ -110,6 +110,17 @@ want: $want"; fi
 	if [ -z "$(ls -A "$out")" ]; then ok "bad/$b: no output file"; else ko "bad/$b: no output file" "$(ls -A "$out")"; fi
 done
 
+# ---- front end: the IL corpus round-trips, the malformed suite ------------
+TRANSLATE="$TRANSLATE" sh "$SRC/tests/run-frontend.sh" "$SRC" >"$WORK/frontend.log" 2>&1
+set -- $(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' "$WORK/frontend.log" | tail -n 1)
+if [ $# -eq 2 ]; then
+	pass=$((pass + $1)); fail=$((fail + $2))
+	echo "[PASS] front end: $1 checks passed (tests/il, tests/malformed)"
+	[ "$2" -eq 0 ] || { echo "[FAIL] front end: $2 checks failed:"; grep -A3 '^\[FAIL\]' "$WORK/frontend.log" | sed 's/^/       /'; }
+else
+	ko "front end: tests/run-frontend.sh produced no summary" "$(tail -n 20 "$WORK/frontend.log")"
+fi
+
 # a batch: a bad file does not stop the good one
 mkdir -p "$WORK/batch"
 if (cd "$SRC/tests/bad" && "$TRANSLATE" -o "$WORK/batch" unknown-opcode.il "$SRC/tests/kernels/saxpy.il") \
