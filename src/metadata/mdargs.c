@@ -14,6 +14,11 @@
 
 static const char *const access_names[] = {"RO", "WO", "RW"};
 static const char *const dim_names[] = {"1D", "1DA", "1DB", "2D", "2DA", "3D"};
+static const char *const mem_types[] = {"g", "p", "l", "uav", "c", "r", "hl", "hp", "hc", "hr", "up",
+                                        "uc", "flat"};
+static const char *const value_types[] = {"i1", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64",
+                                          "half", "float", "double", "struct", "union", "event",
+                                          "opaque", "clk_event_t", "queue_t"};
 
 /* Size of one element of a ;value type, 0 if unknown. */
 static int type_size(const char *t)
@@ -27,6 +32,15 @@ static int type_size(const char *t)
 		if (strcmp(tab[i].n, t) == 0)
 			return tab[i].sz;
 	return 0;
+}
+
+/* Bytes of a by-value argument: struct/union nelem is its size; a
+ * 3-element vector has the size of the 4-element one (OpenCL). */
+static int value_size(const char *type, int nelem)
+{
+	if (strcmp(type, "struct") == 0 || strcmp(type, "union") == 0)
+		return nelem;
+	return type_size(type) * (nelem == 3 ? 4 : nelem);
 }
 
 static void arg_init(Ctx *c, MdArg *a, MdArgKind k)
@@ -49,18 +63,23 @@ void md_arg_value(Ctx *c)
 {
 	MdArg a;
 	int v[3];
-	if (md_need(c, 5, 5) || md_ints(c, 3, 5, v))
+	size_t t;
+	if (md_need(c, 5, 5))
+		return;
+	for (t = 0; t < NELEM(value_types) && strcmp(md_f(c, 2), value_types[t]); t++)
+		;
+	if (t == NELEM(value_types)) {
+		md_err(c, md_floc(c, 2), "unknown ';value' type '%s'", md_f(c, 2));
+		return;
+	}
+	if (md_ints(c, 3, 5, v))
 		return;
 	arg_init(c, &a, MA_VALUE);
 	a.type = md_keep(c, md_f(c, 2));
 	a.nelem = v[0];
 	a.cb = v[1];
 	a.offset = v[2];
-	/* OpenCL: a 3-element vector has the size of the 4-element one */
-	if (strcmp(a.type, "struct") == 0 || strcmp(a.type, "union") == 0)
-		a.size = a.nelem;
-	else
-		a.size = type_size(a.type) * (a.nelem == 3 ? 4 : a.nelem);
+	a.size = value_size(a.type, a.nelem);
 	arg_push(c, &a);
 }
 
@@ -97,19 +116,20 @@ static int pointer_tail(Ctx *c, MdArg *a, int n)
 void md_arg_pointer(Ctx *c)
 {
 	MdArg a;
-	int n = md_nf(c), v[3], w[2];
+	int n = md_nf(c), v[3], w[2], mt;
 	if (n != 8 && n != 9 && n != 11 && n != 12) {
 		md_err(c, c->cm->loc, "';pointer' takes 8, 9, 11 or 12 fields, found %d", n);
 		return;
 	}
-	if (pointer_generation(c, n) || md_ints(c, 3, 5, v) || md_ints(c, 7, 8, w))
+	if (pointer_generation(c, n) || md_ints(c, 3, 5, v) ||
+	    (mt = md_oneof(c, 6, mem_types, NELEM(mem_types))) < 0 || md_ints(c, 7, 8, w))
 		return;
 	arg_init(c, &a, MA_POINTER);
 	a.type = md_keep(c, md_f(c, 2));
 	a.nelem = v[0];
 	a.cb = v[1];
 	a.offset = v[2];
-	a.mem = md_keep(c, md_f(c, 6));
+	a.mem = mem_types[mt];
 	a.bufid = w[0];
 	a.align = w[1];
 	a.size = 8;
@@ -190,7 +210,7 @@ void md_constarg(Ctx *c)
 	long long i;
 	if (md_need(c, 2, 2) || md_int(c, 1, 0, INT_MAX, &i))
 		return;
-	k.loc = c->cm->loc;
+	k.loc = md_floc(c, 1);
 	k.index = (int)i;
 	k.name = md_keep(c, md_f(c, 2));
 	vec_push(&c->b->constargs, k);
@@ -248,7 +268,8 @@ static void link_constarg(Ctx *c, const MdConstArg *k)
 {
 	MdBlock *b = c->b;
 	if ((size_t)k->index >= b->args.n) {
-		diag_warning(k->loc, "';constarg' index %d names no argument of '%s'", k->index, b->name);
+		md_err(c, k->loc, "';constarg' names argument %d, but '%s' has %zu argument%s", k->index,
+		       b->name, b->args.n, b->args.n == 1 ? "" : "s");
 		return;
 	}
 	if (strcmp(b->args.v[k->index].name, k->name))

@@ -42,7 +42,7 @@ const char *md_mem_name(MdMemKind k)
 
 void md_line(Ctx *c, MdLineKind k, size_t index, int count)
 {
-	MdLine l = {c->cm->loc, k, (int)index, count};
+	MdLine l = {c->cm->loc, k, (int)index, count, NULL};
 	vec_push(&c->b->lines, l);
 }
 
@@ -105,6 +105,7 @@ static void tok_uniqueid(Ctx *c)
 {
 	if (md_need(c, 1, 1) || md_int(c, 1, 0, LLONG_MAX, &c->b->uniqueid))
 		return;
+	c->b->uniqueid_loc = md_floc(c, 1);
 	md_line(c, ML_UNIQUEID, 0, 0);
 }
 
@@ -160,22 +161,25 @@ static void tok_memory(Ctx *c)
 static void tok_list(Ctx *c, MdLineKind k)
 {
 	IdVec *v = k == ML_FUNCTION ? &c->b->functions : &c->b->intrinsics;
-	size_t first = v->n;
+	size_t first = v->n, lfirst = c->b->function_locs.n;
 	long long n, id;
 	int i;
 	if (md_need(c, 1, INT_MAX) || md_int(c, 1, 0, INT_MAX, &n))
 		return;
 	if (n != md_nf(c) - 1) {
-		md_err(c, md_floc(c, 1), "';%s' count %lld does not match the %d ids that follow",
-		       md_f(c, 0), n, md_nf(c) - 1);
+		md_err(c, md_floc(c, 1), "';%s' count %lld does not match the %d id%s that follow%s",
+		       md_f(c, 0), n, md_nf(c) - 1, md_nf(c) == 2 ? "" : "s", md_nf(c) == 2 ? "s" : "");
 		return;
 	}
 	for (i = 2; i <= md_nf(c); i++) {
 		if (md_int(c, i, 0, LLONG_MAX, &id)) {
 			v->n = first;
+			c->b->function_locs.n = lfirst;
 			return;
 		}
 		vec_push(v, id);
+		if (k == ML_FUNCTION)
+			vec_push(&c->b->function_locs, md_floc(c, i));
 	}
 	md_line(c, k, first, (int)n);
 }
@@ -247,10 +251,22 @@ static int seen(const MdBlock *b, MdLineKind k)
 	return 0;
 }
 
+/* Keeps the written text of a new line the model would spell differently. */
+static void spelling(Ctx *c, size_t before)
+{
+	Buf b = {0};
+	MdLine *l;
+	if (c->b->lines.n == before)
+		return;
+	l = &c->b->lines.v[before];
+	md_model_line(&b, c->b, l);
+	l->text = md_verbatim(c, &b);
+}
+
 void md_block_line(Ctx *c)
 {
 	const char *t = md_f(c, 0);
-	size_t i;
+	size_t i, before = c->b->lines.n;
 	for (i = 0; i < NELEM(toks) && strcmp(toks[i].name, t); i++)
 		;
 	if (i == NELEM(toks)) {
@@ -262,6 +278,7 @@ void md_block_line(Ctx *c)
 	} else {
 		dispatch(c, toks[i].kind);
 	}
+	spelling(c, before);
 }
 
 void md_block_finish(Ctx *c)

@@ -50,6 +50,7 @@ static DataType item_type(const char *s, int *vec)
 
 static void seg_start(Ctx *c)
 {
+	Buf m = {0};
 	DataSeg s;
 	long long id = -1;
 	if (c->b) {
@@ -72,10 +73,13 @@ static void seg_start(Ctx *c)
 		return;
 	vec_push(&c->p->segs, s);
 	c->seg = (long)c->p->segs.n - 1;
+	md_model_seg_start(&m, open_seg(c));
+	open_seg(c)->start_text = md_verbatim(c, &m);
 }
 
 static void seg_end(Ctx *c)
 {
+	Buf m = {0};
 	DataSeg *s;
 	long long id = -1;
 	if (c->seg < 0) {
@@ -89,6 +93,8 @@ static void seg_end(Ctx *c)
 	if (md_need(c, 0, 1) || (md_nf(c) == 1 && md_int(c, 1, 0, INT_MAX, &id)))
 		return;
 	s->end_id = (int)id;
+	md_model_seg_end(&m, s);
+	s->end_text = md_verbatim(c, &m);
 	if (id >= 0 && id != (s->cbid < 0 ? 0 : s->cbid)) {
 		if (s->cbid < 0)
 			md_err(c, md_floc(c, 1), "';#DATAEND:%lld' closes the global data segment", id);
@@ -165,6 +171,7 @@ static int item_count(Ctx *c, DataItem *it)
 
 static void item(Ctx *c)
 {
+	Buf m = {0};
 	DataSeg *s = open_seg(c);
 	DataItem it;
 	long long end;
@@ -172,7 +179,7 @@ static void item(Ctx *c)
 	it.loc = c->cm->loc;
 	it.type = item_type(md_f(c, 0) + 1, &it.vec);
 	if (it.type == DT_COUNT) {
-		md_err(c, md_floc(c, 0), "unknown data type '%s'", md_f(c, 0) + 1);
+		md_err(c, md_col(c, 1), "unknown data type '%s'", md_f(c, 0) + 1);
 		return;
 	}
 	if (md_need(c, 2, INT_MAX) || md_int(c, 1, 0, 1LL << 40, &it.offset) || item_count(c, &it) ||
@@ -183,6 +190,8 @@ static void item(Ctx *c)
 		md_err(c, md_floc(c, 1), "data item ends at byte %lld, past the segment size %lld", end, s->size);
 		return;
 	}
+	md_model_item(&m, &it);
+	it.text = md_verbatim(c, &m);
 	vec_push(&s->items, it);
 }
 

@@ -48,6 +48,7 @@ int md_ints(Ctx *c, int from, int to, int *out);     /* int fields from..to; 0 o
 int md_oneof(Ctx *c, int k, const char *const *set, size_t n); /* index, -1 after an error */
 const char *md_keep(Ctx *c, const char *s);
 const char *md_keepn(Ctx *c, const char *s, size_t n);
+const char *md_verbatim(Ctx *c, Buf *model);         /* NULL if model spells the line; frees it */
 
 /* mdblock.c */
 void md_block_line(Ctx *c);                          /* one line inside a block */
@@ -68,6 +69,12 @@ void md_args_finish(Ctx *c);                         /* links samplers and const
 
 /* mdprintf.c */
 void md_printf_line(Ctx *c);
+
+/* mdprint.c: one line from the model alone, without ';' text fallback or newline */
+void md_model_line(Buf *o, const MdBlock *b, const MdLine *l);
+void md_model_item(Buf *o, const DataItem *it);
+void md_model_seg_start(Buf *o, const DataSeg *s);
+void md_model_seg_end(Buf *o, const DataSeg *s);
 
 /* mddata.c */
 int md_data_line(Ctx *c);                            /* 1 if the line belongs to data segments */

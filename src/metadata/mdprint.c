@@ -3,12 +3,13 @@
  * ;ARGSTART blocks and data segments printed by md_print_block and
  * md_print_data where their first comment line stood.
  *
- * Every line starts with ';' and ends with '\n'; the text equals the input
- * token for token (see metadata.h for the normalisations).
+ * Every line starts with ';' and ends with '\n'.  md_model_* print a line
+ * from the typed model alone; md_read keeps the written text of the lines
+ * they would spell differently, and the md_print_* functions use it.
  */
 #include <string.h>
 
-#include "metadata.h"
+#include "mdint.h"
 
 static void print_pointer(Buf *o, const MdArg *a)
 {
@@ -117,7 +118,7 @@ static int print_scalar(Buf *o, const MdBlock *b, MdLineKind k)
 	return 1;
 }
 
-static void print_line(Buf *o, const MdBlock *b, const MdLine *l)
+void md_model_line(Buf *o, const MdBlock *b, const MdLine *l)
 {
 	const MdRefl *r;
 	const MdConstArg *k;
@@ -146,15 +147,24 @@ static void print_line(Buf *o, const MdBlock *b, const MdLine *l)
 void md_print_block(Buf *out, const MdBlock *b)
 {
 	size_t i;
-	buf_printf(out, ";ARGSTART:%s\n", b->name);
+	if (b->start_text)
+		buf_printf(out, ";%s\n", b->start_text);
+	else
+		buf_printf(out, ";ARGSTART:%s\n", b->name);
 	for (i = 0; i < b->lines.n; i++) {
-		print_line(out, b, &b->lines.v[i]);
+		if (b->lines.v[i].text)
+			buf_printf(out, ";%s", b->lines.v[i].text);
+		else
+			md_model_line(out, b, &b->lines.v[i]);
 		buf_puts(out, "\n");
 	}
-	buf_printf(out, ";ARGEND:%s\n", b->name);
+	if (b->end_text)
+		buf_printf(out, ";%s\n", b->end_text);
+	else
+		buf_printf(out, ";ARGEND:%s\n", b->name);
 }
 
-static void print_item(Buf *out, const DataItem *it)
+void md_model_item(Buf *out, const DataItem *it)
 {
 	long long i;
 	buf_puts(out, ";#");
@@ -166,22 +176,44 @@ static void print_item(Buf *out, const DataItem *it)
 	for (i = 0; !it->uninit && i < it->count; i++)
 		buf_printf(out, it->digits[i] & 0x80 ? ":%0*llX" : ":%0*llx", it->digits[i] & 0x7F,
 		           (unsigned long long)it->values[i]);
-	buf_puts(out, "\n");
+}
+
+void md_model_seg_start(Buf *out, const DataSeg *s)
+{
+	if (s->cbid < 0)
+		buf_printf(out, ";#DATASTART:%lld", s->size);
+	else
+		buf_printf(out, ";#DATASTART:%d:%lld", s->cbid, s->size);
+}
+
+void md_model_seg_end(Buf *out, const DataSeg *s)
+{
+	if (s->end_id < 0)
+		buf_puts(out, ";#DATAEND");
+	else
+		buf_printf(out, ";#DATAEND:%d", s->end_id);
 }
 
 void md_print_data(Buf *out, const DataSeg *s)
 {
 	size_t i;
-	if (s->cbid < 0)
-		buf_printf(out, ";#DATASTART:%lld\n", s->size);
+	if (s->start_text)
+		buf_printf(out, ";%s", s->start_text);
 	else
-		buf_printf(out, ";#DATASTART:%d:%lld\n", s->cbid, s->size);
-	for (i = 0; i < s->items.n; i++)
-		print_item(out, &s->items.v[i]);
-	if (s->end_id < 0)
-		buf_puts(out, ";#DATAEND\n");
+		md_model_seg_start(out, s);
+	buf_puts(out, "\n");
+	for (i = 0; i < s->items.n; i++) {
+		if (s->items.v[i].text)
+			buf_printf(out, ";%s", s->items.v[i].text);
+		else
+			md_model_item(out, &s->items.v[i]);
+		buf_puts(out, "\n");
+	}
+	if (s->end_text)
+		buf_printf(out, ";%s", s->end_text);
 	else
-		buf_printf(out, ";#DATAEND:%d\n", s->end_id);
+		md_model_seg_end(out, s);
+	buf_puts(out, "\n");
 }
 
 static size_t owned_lines(void *ctx, const Module *m, size_t index, Buf *out)

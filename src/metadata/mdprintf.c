@@ -43,6 +43,19 @@ static char *decode(Ctx *c, const char *s, size_t n, size_t *len)
 	return d;
 }
 
+/* Offset in s of the last character of the decoded format (an escape
+ * counts from its backslash), 0 when empty. */
+static size_t last_char(const char *s, size_t n)
+{
+	size_t i, last = 0;
+	for (i = 0; i < n; i++) {
+		last = i;
+		if (i + 1 < n && s[i] == '\\' && strchr(escapes, s[i + 1]))
+			i++;
+	}
+	return last;
+}
+
 /* Numeric fields 1.. before the last field (which is always format text). */
 static int numeric_prefix(const Ctx *c)
 {
@@ -81,7 +94,8 @@ static int body(Ctx *c, MdPrintf *p)
 	const char *t = c->cm->text;
 	size_t n = md_trim_len(t), off = (size_t)c->fs.f.v[4 + p->nargs].off, raw, esc;
 	if (n == off || t[n - 1] != ';') {
-		md_err(c, md_col(c, (int)n), "';printf_fmt' format must end with ';'");
+		md_err(c, md_col(c, (int)(off + last_char(t + off, n - off))),
+		       "';printf_fmt' format must end with ';'");
 		return -1;
 	}
 	raw = n - 1 - off;

@@ -151,3 +151,12 @@ const char *md_keepn(Ctx *c, const char *s, size_t n)
 {
 	return arena_strndup(&c->m->arena, s, n);
 }
+
+const char *md_verbatim(Ctx *c, Buf *model)
+{
+	const char *t = c->cm->text, *r = NULL;
+	if (!model->s || model->s[0] != ';' || strcmp(model->s + 1, t))
+		r = md_keep(c, t);
+	buf_free(model);
+	return r;
+}

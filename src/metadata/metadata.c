@@ -21,11 +21,20 @@ static void block_free(MdBlock *b)
 	vec_free(&b->refls);
 	vec_free(&b->reflections);
 	vec_free(&b->functions);
+	vec_free(&b->function_locs);
 	vec_free(&b->intrinsics);
 	vec_free(&b->printfs);
 	vec_free(&b->msgs);
 	vec_free(&b->errors);
 	vec_free(&b->raws);
+}
+
+/* The written ;ARGSTART/;ARGEND line when it is not ";<tok>:<name>". */
+static const char *delimiter_text(Ctx *c, const char *tok, const char *name)
+{
+	Buf m = {0};
+	buf_printf(&m, ";%s:%s", tok, name);
+	return md_verbatim(c, &m);
 }
 
 static void block_open(Ctx *c)
@@ -41,6 +50,7 @@ static void block_open(Ctx *c)
 	b->loc = c->cm->loc;
 	b->cfirst = c->ci;
 	b->name = md_keepn(c, t, md_trim_len(t));
+	b->start_text = delimiter_text(c, "ARGSTART", b->name);
 	b->uniqueid = -1;
 	b->uavid = b->printfid = b->cbid = b->privateid = -1;
 	b->lws = b->enqueue_kernel = b->kernel_index = -1;
@@ -57,6 +67,7 @@ static void block_close(Ctx *c)
 	if (strncmp(t, b->name, md_trim_len(t)) || strlen(b->name) != md_trim_len(t))
 		md_err(c, c->cm->loc, "';ARGEND:%.*s' closes the block of '%s'", (int)md_trim_len(t), t, b->name);
 	b->end_loc = c->cm->loc;
+	b->end_text = delimiter_text(c, "ARGEND", b->name);
 	b->ccount = c->ci - b->cfirst + 1;
 	md_block_finish(c);
 	vec_push(&c->p->blocks, b);
@@ -95,6 +106,29 @@ static void find_kernels(Ctx *c)
 	}
 }
 
+static Loc line_of(const MdBlock *b, MdLineKind k)
+{
+	size_t i;
+	for (i = 0; i < b->lines.n && b->lines.v[i].kind != k; i++)
+		;
+	return i < b->lines.n ? b->lines.v[i].loc : b->loc;
+}
+
+/* Function ids are program-wide: one ;uniqueid per id. */
+static void check_uniqueids(Ctx *c)
+{
+	size_t i, j;
+	for (i = 0; i < c->p->blocks.n; i++) {
+		const MdBlock *b = c->p->blocks.v[i];
+		for (j = 0; j < i && (b->uniqueid < 0 || c->p->blocks.v[j]->uniqueid != b->uniqueid); j++)
+			;
+		if (j < i)
+			md_err(c, line_of(b, ML_UNIQUEID), "duplicate ';uniqueid:%lld' (first used at line %d, "
+			       "in the block of '%s')", b->uniqueid, line_of(c->p->blocks.v[j], ML_UNIQUEID).line,
+			       c->p->blocks.v[j]->name);
+	}
+}
+
 /* Printf ids are program-wide: one id, one format. */
 static void check_printf_ids(const Program *p)
 {
@@ -126,6 +160,7 @@ Program *md_read(Module *m)
 		block_free(c.b);
 	}
 	md_data_finish(&c);
+	check_uniqueids(&c);
 	if (c.bad) {
 		md_free(p);
 		return NULL;
@@ -154,79 +189,130 @@ const MdPrintf *md_printf(const Program *p, int id)
 	return NULL;
 }
 
+static void closure_add(Kernel *k, Func *g)
+{
+	size_t r;
+	for (r = 0; r < k->funcs.n && k->funcs.v[r] != g; r++)
+		;
+	if (r == k->funcs.n)
+		vec_push(&k->funcs, g);
+}
+
+/* The functions the ;function lines of f's block list. */
+static void closure_listed(Program *p, Kernel *k, const Func *f)
+{
+	size_t b, q;
+	for (b = 0; b < p->blocks.n; b++) {
+		const MdBlock *mb = p->blocks.v[b];
+		if (mb->uniqueid != f->id)
+			continue;
+		for (q = 0; q < mb->functions.n; q++) {
+			Func *g = il_func(p->m, mb->functions.v[q]);
+			if (g)
+				closure_add(k, g);
+		}
+	}
+}
+
+static int macro_known(const Program *p, long long id)
+{
+	size_t i, j;
+	for (i = 0; i < p->m->macros.n; i++)
+		if (p->m->macros.v[i]->id == id)
+			return 1;
+	if (il_func(p->m, id))
+		return 1;
+	for (i = 0; i < p->blocks.n; i++)
+		for (j = 0; j < p->blocks.v[i]->intrinsics.n; j++)
+			if (p->blocks.v[i]->intrinsics.v[j] == id)
+				return 1;
+	return 0;
+}
+
+static int check_mcall(const Program *p, const Inst *in)
+{
+	long long id;
+	if (!in->arg || md_dec(in->arg, &id))
+		return 0;
+	if (macro_known(p, id))
+		return 0;
+	diag_error(in->loc, "mcall to undefined macro %lld (not defined in the file and not listed in "
+	           "';intrinsic')", id);
+	return -1;
+}
+
+/* Adds the callees of f's call instructions; -1 after a bad call. */
+static int closure_calls(Program *p, Kernel *k, const Func *f)
+{
+	size_t j;
+	int bad = 0;
+	for (j = 0; j < f->code.n; j++) {
+		const Inst *in = &f->code.v[j];
+		Func *callee;
+		if (in->op == OP_MCALL) {
+			bad |= check_mcall(p, in);
+			continue;
+		}
+		if (in->op != OP_CALL && in->op != OP_CALL_LOGICALNZ && in->op != OP_CALL_LOGICALZ)
+			continue;
+		if (in->nops < 1 || in->ops[0].file != RF_NUMBER) {
+			diag_error(in->loc, "'call' needs a function id");
+			bad = 1;
+			continue;
+		}
+		callee = il_func(p->m, in->ops[0].num);
+		if (!callee) {
+			diag_error(in->ops[0].loc, "call to undefined function %lld", in->ops[0].num);
+			bad = 1;
+			continue;
+		}
+		closure_add(k, callee);
+	}
+	return bad ? -1 : 0;
+}
+
+/* Every ;function id of the closure's blocks names a defined function. */
+static int check_listed(Program *p, Kernel *k)
+{
+	size_t i, q, r;
+	int bad = 0;
+	for (i = 0; i < p->blocks.n; i++) {
+		const MdBlock *mb = p->blocks.v[i];
+		for (r = 0; r < k->funcs.n && k->funcs.v[r]->id != mb->uniqueid; r++)
+			;
+		if (r == k->funcs.n)
+			continue;
+		for (q = 0; q < mb->functions.n; q++)
+			if (!il_func(p->m, mb->functions.v[q])) {
+				diag_error(mb->function_locs.v[q], "';function' of '%s' names %lld, which is not defined",
+				           mb->name, mb->functions.v[q]);
+				bad = 1;
+			}
+	}
+	return bad ? -1 : 0;
+}
+
 int md_link(Program *p, Kernel *k)
 {
-	Module *m = p->m;
 	size_t i;
-	int k2, bad = 0;
+	int bad = 0;
 	k->funcs.n = 0;
 	if (k->md->uniqueid < 0) {
 		diag_error(k->md->loc, "kernel '%s' has no ';uniqueid' line", k->name);
 		return -1;
 	}
-	k->wrapper = il_func(m, k->md->uniqueid);
+	k->wrapper = il_func(p->m, k->md->uniqueid);
 	if (!k->wrapper) {
-		diag_error(k->md->loc, "kernel '%s': no 'func %lld' for its ;uniqueid", k->name, k->md->uniqueid);
+		diag_error(k->md->uniqueid_loc, "kernel '%s': no 'func %lld' for its ;uniqueid", k->name,
+		           k->md->uniqueid);
 		return -1;
 	}
 	vec_push(&k->funcs, k->wrapper);
 	for (i = 0; i < k->funcs.n; i++) {
-		Func *f = k->funcs.v[i];
-		size_t j, b;
-		/* functions its metadata lists are part of the closure too */
-		for (b = 0; b < p->blocks.n; b++) {
-			const MdBlock *mb = p->blocks.v[b];
-			size_t q;
-			if (mb->uniqueid != f->id)
-				continue;
-			for (q = 0; q < mb->functions.n; q++) {
-				Func *g = il_func(m, mb->functions.v[q]);
-				size_t r;
-				if (!g)
-					continue;
-				for (r = 0; r < k->funcs.n && k->funcs.v[r] != g; r++)
-					;
-				if (r == k->funcs.n)
-					vec_push(&k->funcs, g);
-			}
-		}
-		for (j = 0; j < f->code.n; j++) {
-			const Inst *in = &f->code.v[j];
-			Func *callee;
-			size_t q;
-			if (in->op != OP_CALL && in->op != OP_CALL_LOGICALNZ && in->op != OP_CALL_LOGICALZ)
-				continue;
-			if (in->nops < 1 || in->ops[0].file != RF_NUMBER) {
-				diag_error(in->loc, "'call' needs a function id");
-				bad = 1;
-				continue;
-			}
-			callee = il_func(m, in->ops[0].num);
-			if (!callee) {
-				diag_error(in->ops[0].loc, "call to undefined function %lld", in->ops[0].num);
-				bad = 1;
-				continue;
-			}
-			for (q = 0; q < k->funcs.n && k->funcs.v[q] != callee; q++)
-				;
-			if (q == k->funcs.n)
-				vec_push(&k->funcs, callee);
-		}
+		closure_listed(p, k, k->funcs.v[i]);
+		bad |= closure_calls(p, k, k->funcs.v[i]);
 	}
-	for (i = 0; i < p->blocks.n; i++) {
-		const MdBlock *mb = p->blocks.v[i];
-		for (k2 = 0; k2 < (int)mb->functions.n; k2++)
-			if (!il_func(m, mb->functions.v[k2])) {
-				size_t q;
-				for (q = 0; q < k->funcs.n && k->funcs.v[q]->id != mb->uniqueid; q++)
-					;
-				if (q == k->funcs.n)
-					continue;
-				diag_error(mb->loc, "';function' of '%s' names %lld, which is not defined",
-				           mb->name, mb->functions.v[k2]);
-				bad = 1;
-			}
-	}
+	bad |= check_listed(p, k);
 	return bad ? -1 : 0;
 }
 

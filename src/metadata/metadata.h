@@ -9,10 +9,11 @@
  * warning; malformed lines are errors and md_read returns NULL.
  *
  * md_print_block / md_print_data: regenerate the lines from the model, one
- * per line, each starting with ';'.  The text equals the input token for
- * token; normalisations: numbers in decimal without leading zeros or '+',
- * trailing blanks of a line dropped, data values keep their digit count but
- * take one case per value.
+ * per line, each starting with ';'.  The canonical spelling is the one AMD's
+ * emitters write: decimal numbers without leading zeros, no trailing blanks,
+ * data values with their digit count and one case per value.  A line spelled
+ * otherwise (MdLine.text and friends non-NULL) prints as written, so printing
+ * is lossless.
  */
 #ifndef METADATA_H
 #define METADATA_H
@@ -78,7 +79,7 @@ typedef struct MdSampler {
 
 /* One ;constarg:index:name line. */
 typedef struct MdConstArg {
-	Loc loc;            /* of the line */
+	Loc loc;            /* of its index field */
 	int index;          /* argument index */
 	const char *name;   /* argument name as written */
 } MdConstArg;
@@ -155,6 +156,7 @@ typedef struct MdLine {
 	MdLineKind kind;    /* which token */
 	int index;          /* into the kind's storage; lists: first id */
 	int count;          /* lists: ids on the line */
+	const char *text;   /* the line after ';' when not spelled canonically, else NULL */
 } MdLine;
 
 typedef struct MdBlock {
@@ -162,10 +164,12 @@ typedef struct MdBlock {
 	Loc end_loc;           /* of ;ARGEND */
 	size_t cfirst, ccount; /* its lines are Module.comments.v[cfirst .. cfirst+ccount) */
 	const char *name;      /* function name after ;ARGSTART: */
+	const char *start_text, *end_text; /* ;ARGSTART / ;ARGEND not spelled canonically, else NULL */
 	VEC(MdLine) lines;     /* every line between ;ARGSTART and ;ARGEND, in order */
 	int version[3];        /* ;version M:m:r, all 0 when absent */
 	const char *device;    /* ;device, NULL when absent */
 	long long uniqueid;    /* -1 when absent */
+	Loc uniqueid_loc;      /* of the ;uniqueid value */
 	int mem_private, mem_hwprivate, mem_uavprivate, mem_local, mem_hwlocal; /* ;memory sums */
 	int mem_region, mem_hwregion;   /* ;memory sums */
 	int datareqd, compilerwrite, abi64; /* ;memory flags */
@@ -185,6 +189,7 @@ typedef struct MdBlock {
 	VEC(MdRefl) refls;         /* every ;reflection line */
 	VEC(const char *) reflections; /* type names by argument index, NULL for gaps */
 	IdVec functions;           /* ;function: callee ids */
+	VEC(Loc) function_locs;    /* of each id in functions */
 	IdVec intrinsics;          /* ;intrinsic: macro ids */
 	VEC(MdPrintf) printfs;     /* ;printf_fmt lines */
 	VEC(MdMsg) msgs;           /* ;error and ;warning lines */
@@ -208,6 +213,7 @@ typedef struct DataItem {
 	uint64_t *values;      /* count bit patterns, zero-extended */
 	unsigned char *digits; /* per value: hex digits written, | 0x80 when upper case */
 	int uninit;            /* " <uninitalized constant>" instead of values */
+	const char *text;      /* the line after ';' when not spelled canonically, else NULL */
 } DataItem;
 
 /* One ;#DATASTART[:cbid]:size ... ;#DATAEND[:cbid] segment. */
@@ -218,6 +224,7 @@ typedef struct DataSeg {
 	int cbid;              /* constant buffer id, -1 for the global (emulated) segment */
 	long long size;        /* bytes */
 	int end_id;            /* id written after ;#DATAEND, -1 when none */
+	const char *start_text, *end_text; /* ;#DATASTART / ;#DATAEND not spelled canonically */
 	VEC(DataItem) items;   /* in input order */
 } DataSeg;
 
@@ -239,7 +246,7 @@ typedef struct Program {
 Program *md_read(Module *m);            /* NULL after diagnostics if the metadata is malformed */
 MdBlock *md_block(Program *p, const char *name);
 const MdPrintf *md_printf(const Program *p, int id); /* NULL if no block declares it */
-int md_link(Program *p, Kernel *k);     /* resolves the call closure; 0 ok */
+int md_link(Program *p, Kernel *k);     /* call closure; checks call/mcall targets; 0 ok */
 void md_free(Program *p);
 
 /* mdblock.c */

@@ -447,7 +447,7 @@ static void test_function_count_mismatch(void)
 	Program *p = md_block_text(";function:2:1025\n");
 	CU_ASSERT_PTR_NULL(p);
 	CU_ASSERT_STRING_EQUAL(first_diag(),
-	                       FILE_NAME ":9:11: error: ';function' count 2 does not match the 1 ids that follow");
+	                       FILE_NAME ":9:11: error: ';function' count 2 does not match the 1 id that follows");
 }
 
 static void test_argend_name_mismatch(void)
@@ -566,14 +566,15 @@ static void test_link_twice_same_closure(void)
 	CU_ASSERT_EQUAL(p->kernels.v[0]->funcs.n, 4);
 }
 
+/* The parser's structure check or md_link reports it. */
 static void test_link_call_to_undefined(void)
 {
 	Program *p = md_parse("il_cs_2_0\nendmain\n"
 	                      "func 1024 ; __OpenCL_k_kernel\ncall 1025\nret\nendfunc\n"
 	                      ";ARGSTART:__OpenCL_k_kernel\n;uniqueid:1024\n;ARGEND:__OpenCL_k_kernel\n"
 	                      "func 1025 ; k\n\tcall 1099 ; missing\nret\nendfunc\nend\n");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), -1);
+	if (p)
+		CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), -1);
 	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":11:7: error: call to undefined function 1099");
 }
 
@@ -593,7 +594,7 @@ static void test_link_uniqueid_without_func(void)
 	                      ";ARGSTART:__OpenCL_k_kernel\n;uniqueid:1040\n;ARGEND:__OpenCL_k_kernel\nend\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), -1);
-	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":6:1: error: kernel 'k': no 'func 1040' for its ;uniqueid");
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":7:11: error: kernel 'k': no 'func 1040' for its ;uniqueid");
 }
 
 static void test_link_function_list_names_undefined(void)
@@ -602,7 +603,7 @@ static void test_link_function_list_names_undefined(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), -1);
 	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME
-	                       ":7:1: error: ';function' of '__OpenCL_k_kernel' names 1077, which is not defined");
+	                       ":9:18: error: ';function' of '__OpenCL_k_kernel' names 1077, which is not defined");
 }
 
 /* ---- typed model and regeneration --------------------------------------- */
@@ -618,11 +619,36 @@ static char *written(const Module *m, size_t first, size_t n)
 	return b.s;
 }
 
-/* Every block and data segment of p prints back as written; count of them. */
+/* No line of p needs its written text: the model spells every one. */
+static int all_canonical(const Program *p)
+{
+	size_t i, j;
+	for (i = 0; i < p->blocks.n; i++) {
+		const MdBlock *b = p->blocks.v[i];
+		if (b->start_text || b->end_text)
+			return 0;
+		for (j = 0; j < b->lines.n; j++)
+			if (b->lines.v[j].text)
+				return 0;
+	}
+	for (i = 0; i < p->segs.n; i++) {
+		const DataSeg *s = &p->segs.v[i];
+		if (s->start_text || s->end_text)
+			return 0;
+		for (j = 0; j < s->items.n; j++)
+			if (s->items.v[j].text)
+				return 0;
+	}
+	return 1;
+}
+
+/* Every block and data segment of p prints back as written, from the typed
+ * model alone; count of them. */
 static int regenerates(const Program *p)
 {
 	size_t i;
 	int n = 0;
+	CU_ASSERT_TRUE(all_canonical(p));
 	for (i = 0; i < p->blocks.n; i++, n++) {
 		Buf b = {0};
 		char *want = written(p->m, p->blocks.v[i]->cfirst, p->blocks.v[i]->ccount);
@@ -670,8 +696,9 @@ static int regenerate_dir(const char *dir)
 
 static void test_regenerate_every_test_program(void)
 {
-	int n = regenerate_dir("tests/kernels") + regenerate_dir("examples") + regenerate_dir("tests/bad");
-	CU_ASSERT_TRUE(n >= 20);
+	int n = regenerate_dir("tests/kernels") + regenerate_dir("examples") + regenerate_dir("tests/bad") +
+	        regenerate_dir("tests/il") + regenerate_dir("tests/malformed");
+	CU_ASSERT_TRUE(n >= 100);
 }
 
 static const char every_token[] =
@@ -998,7 +1025,7 @@ static void test_printf_malformed(void)
 		{";printf_fmt:1:0:2:a\\nb;\n",
 		 ":9:17: error: ';printf_fmt' declares length 2 but the format has 3 characters"},
 		{";printf_fmt:1:1:4:4:x=%d\n",
-		 ":9:25: error: ';printf_fmt' format must end with ';'"},
+		 ":9:24: error: ';printf_fmt' format must end with ';'"},
 		{";printf_fmt:x:0:1:a;\n",
 		 ":9:13: error: ';printf_fmt' field 1 must be a number, found 'x'"},
 		{";printf_fmt:1:0:1\n",
@@ -1123,7 +1150,7 @@ static void test_data_malformed(void)
 		{";#DATASTART:16\n;#float:0:1:0x3f800000\n;#DATAEND\n",
 		 ":5:13: error: data value '0x3f800000' is not a hex number"},
 		{";#DATASTART:16\n;#i24:0:1:0\n;#DATAEND\n",
-		 ":5:2: error: unknown data type 'i24'"},
+		 ":5:3: error: unknown data type 'i24'"},
 		{";#DATASTART:16\n;#i32:0:1:0\n",
 		 ":4:1: error: ';#DATASTART' is never closed by ';#DATAEND'"},
 		{";#DATAEND\n",
@@ -1152,6 +1179,16 @@ static void test_data_malformed(void)
 		free(want);
 		free(t);
 	}
+}
+
+static void test_duplicate_uniqueid(void)
+{
+	Program *p = md_parse("il_cs_2_0\nendmain\nend\n"
+	                      ";ARGSTART:a\n;uniqueid:1024\n;ARGEND:a\n"
+	                      ";ARGSTART:b\n;uniqueid:1024\n;ARGEND:b\n");
+	CU_ASSERT_PTR_NULL(p);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":8:1: error: duplicate ';uniqueid:1024' (first used "
+	                       "at line 5, in the block of 'a')");
 }
 
 static void test_hash_comments_outside_segments_are_free(void)
@@ -1192,6 +1229,10 @@ static void test_token_shapes(void)
 		{";constarg:x:p\n", ":9:11: error: ';constarg' field 1 must be a number, found 'x'"},
 		{";reflection:0\n", ":9:1: error: ';reflection' takes at least 2 fields, found 1"},
 		{";error\n", ":9:1: error: ';error' takes at least 1 field, found 0"},
+		{";constarg:3:p\n", ":9:11: error: ';constarg' names argument 3, but '__OpenCL_k_kernel' has 0 arguments"},
+		{";value:n:int:1:1:0\n", ":9:10: error: unknown ';value' type 'int'"},
+		{";pointer:p:i32:1:1:0:gx:12:4\n", ":9:22: error: ';pointer' field 6 must be g, p, l, uav, c, r, hl, "
+		 "hp, hc, hr, up, uc or flat, found 'gx'"},
 		{";uavid:0x10\n", ":9:8: error: ';uavid' field 1 must be a number, found '0x10'"},
 	};
 	size_t i;
@@ -1208,9 +1249,8 @@ static void test_warnings_keep_going(void)
 	static const struct { const char *line, *diag; } warn[] = {
 		{";version:4:0:0\n", ":9:1: warning: metadata version 4:0:0 is not one this reader knows; "
 		 "';pointer' lines are checked against every generation"},
-		{";constarg:3:p\n", ":9:1: warning: ';constarg' index 3 names no argument of '__OpenCL_k_kernel'"},
 		{";pointer:p:i32:1:1:0:uav:12:4\n;constarg:0:q\n",
-		 ":10:1: warning: ';constarg' names 'q', but argument 0 is 'p'"},
+		 ":10:11: warning: ';constarg' names 'q', but argument 0 is 'p'"},
 		{";device:a\n;device:b\n", ":10:1: warning: repeated ';device' kept but ignored; the first one holds"},
 	};
 	size_t i;
@@ -1223,6 +1263,45 @@ static void test_warnings_keep_going(void)
 		free(want);
 	}
 	CU_ASSERT_STRING_EQUAL(prog->blocks.v[0]->device, "a");
+}
+
+static void test_non_canonical_spelling_prints_as_written(void)
+{
+	static const char text[] =
+		"il_cs_2_0\nendmain\nend\n"
+		";ARGSTART:k \n"
+		";uniqueid:01025\n"
+		";cws:64:1:1\t\n"
+		";function:1:1026\n"
+		";ARGEND:k\n"
+		";#DATASTART:016\n"
+		";#float:0:2:3F800000:bf800000\n"
+		";#i32:8:1:aBc\n"
+		";#DATAEND \n";
+	Program *p = md_parse(text);
+	Buf b = {0};
+	char *want;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	CU_ASSERT_FALSE(all_canonical(p));
+	CU_ASSERT_STRING_EQUAL(p->blocks.v[0]->name, "k");
+	CU_ASSERT_STRING_EQUAL(p->blocks.v[0]->start_text, "ARGSTART:k ");
+	CU_ASSERT_PTR_NULL(p->blocks.v[0]->end_text);
+	CU_ASSERT_EQUAL(p->blocks.v[0]->uniqueid, 1025);
+	CU_ASSERT_STRING_EQUAL(p->blocks.v[0]->lines.v[0].text, "uniqueid:01025");
+	CU_ASSERT_EQUAL(p->blocks.v[0]->cws[0], 64);
+	CU_ASSERT_PTR_NOT_NULL(p->blocks.v[0]->lines.v[1].text);
+	CU_ASSERT_PTR_NULL(p->blocks.v[0]->lines.v[2].text);
+	CU_ASSERT_EQUAL(p->segs.v[0].size, 16);
+	CU_ASSERT_PTR_NULL(p->segs.v[0].items.v[0].text);
+	CU_ASSERT_EQUAL(p->segs.v[0].items.v[1].values[0], 0xabc);
+	CU_ASSERT_PTR_NOT_NULL(p->segs.v[0].items.v[1].text);
+	md_print_block(&b, p->blocks.v[0]);
+	md_print_data(&b, &p->segs.v[0]);
+	want = written(p->m, 0, p->m->comments.n);
+	CU_ASSERT_STRING_EQUAL(b.s, want);
+	free(want);
+	buf_free(&b);
 }
 
 /* ---- the whole program ---------------------------------------------------- */
@@ -1242,6 +1321,38 @@ static void test_print_program_fixed_point(void)
 	free(t);
 	buf_free(&a);
 	buf_free(&b);
+}
+
+/* ---- mcall targets -------------------------------------------------------- */
+
+static Program *mcall_text(const char *target, const char *intrinsic)
+{
+	char *t = xasprintf("mdef(16383)_out(1)_in(2)\nmov out0, in0\nmend\n"
+	                    "il_cs_2_0\nendmain\n"
+	                    "func 1024 ; __OpenCL_k_kernel\ncall 1025 ; k\nret\nendfunc\n"
+	                    ";ARGSTART:__OpenCL_k_kernel\n;uniqueid:1024\n;function:1:1025\n"
+	                    ";ARGEND:__OpenCL_k_kernel\n"
+	                    "func 1025 ; k\n\tmcall(%s) (r67.x), (r66.x)\nret\nendfunc\n"
+	                    ";ARGSTART:k\n;uniqueid:1025\n%s;ARGEND:k\nend\n", target, intrinsic);
+	Program *p = md_parse(t);
+	free(t);
+	return p;
+}
+
+static void test_mcall_targets(void)
+{
+	Program *p = mcall_text("16383", "");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), 0);
+	p = mcall_text("200", ";intrinsic:1:200\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), 0);
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	p = mcall_text("999", ";intrinsic:1:200\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(md_link(p, p->kernels.v[0]), -1);
+	CU_ASSERT_STRING_EQUAL(first_diag(), FILE_NAME ":15:2: error: mcall to undefined macro 999 (not "
+	                       "defined in the file and not listed in ';intrinsic')");
 }
 
 int add_metadata_suite(void)
@@ -1286,6 +1397,7 @@ int add_metadata_suite(void)
 		{"md_link without uniqueid", test_link_without_uniqueid},
 		{"md_link uniqueid without func", test_link_uniqueid_without_func},
 		{"md_link ;function names undefined id", test_link_function_list_names_undefined},
+		{"md_link mcall targets", test_mcall_targets},
 		{"every test program regenerates", test_regenerate_every_test_program},
 		{"every token regenerates", test_every_token_regenerates},
 		{"every token typed", test_every_token_typed},
@@ -1303,8 +1415,10 @@ int add_metadata_suite(void)
 		{"data segments typed", test_data_segments_typed},
 		{"data segments malformed", test_data_malformed},
 		{"# comments outside segments", test_hash_comments_outside_segments_are_free},
+		{"duplicate uniqueid", test_duplicate_uniqueid},
 		{"token shapes", test_token_shapes},
 		{"warnings keep going", test_warnings_keep_going},
+		{"non-canonical spelling prints as written", test_non_canonical_spelling_prints_as_written},
 		{"whole program prints to a fixed point", test_print_program_fixed_point},
 	};
 	CU_pSuite s = CU_add_suite("metadata", suite_init, suite_clean);
