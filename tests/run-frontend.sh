@@ -57,7 +57,7 @@ else
 fi
 
 # ---- well-formed programs: print, reprint, compare -----------------------------
-for il in "$SRC"/tests/il/*.il; do
+for il in "$SRC"/tests/il/*.il "$SRC"/tests/kernels/*.il "$SRC"/examples/*.il; do
 	[ -f "$il" ] || continue
 	stem=$(basename "$il" .il)
 	d1="$WORK/il/$stem/1" d2="$WORK/il/$stem/2"
@@ -92,6 +92,14 @@ for il in "$SRC"/tests/il/*.il; do
 		ok "$name: printing is a fixed point"
 	else
 		ko "$name: printing is a fixed point" "$(diff "$d1/$stem.il" "$d2/$stem.il" | head -n 10)"
+	fi
+	# the model itself: -d P dumps every field but locations
+	if "$TRANSLATE" -d P --emit=il -o "$WORK/il/$stem/p0" "$il" >"$WORK/il/$stem/m0" 2>/dev/null &&
+	   "$TRANSLATE" -d P --emit=il -o "$WORK/il/$stem/p1" "$d1/$stem.il" >"$WORK/il/$stem/m1" 2>/dev/null &&
+	   cmp -s "$WORK/il/$stem/m0" "$WORK/il/$stem/m1"; then
+		ok "$name: parse(print(parse(x))) = parse(x)"
+	else
+		ko "$name: parse(print(parse(x))) = parse(x)" "$(diff "$WORK/il/$stem/m0" "$WORK/il/$stem/m1" | head -n 10)"
 	fi
 	if [ "$has_stats" -eq 1 ]; then
 		# statistics go to stdout; warnings (which name the file) to stderr
