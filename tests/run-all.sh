@@ -149,7 +149,7 @@ if [ -n "${FUZZDRIVER:-}" ] && [ -x "$FUZZDRIVER" ]; then
 	secs=${FUZZ_SECONDS:-20}
 	mkdir -p "$WORK/fuzz"
 	if timeout $((secs + 120)) "$FUZZDRIVER" -t "$secs" -s 1 -o "$WORK/fuzz" \
-		"$SRC"/tests/kernels/*.il "$SRC"/tests/bad/*.il "$SRC"/tests/fuzz/regressions/*.il \
+		"$SRC"/tests/kernels/*.il "$SRC"/tests/il/*.il "$SRC"/tests/bad/*.il "$SRC"/tests/fuzz/regressions/*.il \
 		>"$WORK/fuzz/log" 2>&1; then
 		ok "fuzz: $(tail -n 1 "$WORK/fuzz/log")"
 	else
