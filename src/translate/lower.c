@@ -28,72 +28,9 @@
 
 #include "translate.h"
 
-enum { V_VEC, V_SCALAR, V_IMM };
+#include "lowerint.h"
 
-typedef struct Val {
-	int kind;        /* V_VEC per-lane variable, V_SCALAR one element, V_IMM */
-	VDecl *var;      /* V_VEC / V_SCALAR */
-	int elem;        /* V_SCALAR element */
-	uint32_t imm;    /* V_IMM bits */
-	int neg, abs;    /* source modifiers still to apply */
-} Val;
-
-typedef struct RegVar {
-	long long num;   /* r<num>; x<a>[i] is -(a * 2^32 + i) - 1 */
-	VDecl *c[4];     /* component variables, created on first use */
-} RegVar;
-
-typedef struct Lit {
-	long long num;   /* l<num> */
-	uint32_t v[4];
-} Lit;
-
-typedef struct Ctl {
-	OpKind kind;            /* K_IF or K_LOOP */
-	const char *l_else;     /* if: where the false lanes go */
-	const char *l_end;      /* if: after endif; loop: exit */
-	const char *l_head;     /* loop: top */
-	const char *l_cont;     /* loop: continue target */
-	int has_else;
-} Ctl;
-
-enum { IMP_GLOBAL_ID_OFFSET, IMP_LOCAL_SIZE, IMP_GLOBAL_SIZE, IMP_GROUP_COUNT,
-       IMP_ENQUEUED_LOCAL_SIZE, IMP_WORK_DIM, IMP_COUNT };
-static const ZeArgType imp_type[IMP_COUNT] = {
-	ZA_GLOBAL_ID_OFFSET, ZA_LOCAL_SIZE, ZA_GLOBAL_SIZE, ZA_GROUP_COUNT,
-	ZA_ENQUEUED_LOCAL_SIZE, ZA_WORK_DIMENSIONS,
-};
-static const char *const imp_name[IMP_COUNT] = {
-	"GLOBAL_ID_OFFSET", "LOCAL_SIZE", "GLOBAL_SIZE", "GROUP_COUNT", "ENQ_LOCAL_SIZE", "WORK_DIM",
-};
-
-typedef struct L {
-	Program *p;
-	Kernel *k;
-	const TranslateOptions *o;
-	VKernel *vk;
-	ZeKernel *ze;
-	int simd, chunk, nchunks;
-	Provenance pv;
-	VEC(RegVar) regs;
-	VEC(Lit) main_lits, func_lits;
-	VDecl *cb1;            /* cb1 image input */
-	int cb1_bytes;
-	VDecl *imp[IMP_COUNT]; /* implicit argument inputs */
-	VDecl *lid[3];         /* local id inputs (uw) */
-	VDecl *tid[3];         /* local id per lane (d) */
-	VDecl *grp[3];         /* group id scalars (d) */
-	VDecl *abs_tid[3];     /* absolute id per lane */
-	VDecl *tid_flat, *grp_flat, *abs_flat;
-	VEC(Ctl) ctl;
-	const char *fend;      /* end label of the function being lowered */
-	int stores;            /* global stores seen */
-	int bad;
-	Loc last_err;          /* location of the last error, to say it once */
-} L;
-
-static void error(L *l, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void error(L *l, Loc loc, const char *fmt, ...)
+void lerr(L *l, Loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	Buf b = {0};
@@ -111,7 +48,7 @@ static void error(L *l, Loc loc, const char *fmt, ...)
 
 /* ---- variables ---------------------------------------------------------- */
 
-static VDecl *reg_comp(L *l, long long num, int c)
+VDecl *reg_comp(L *l, long long num, int c)
 {
 	size_t i;
 	RegVar r = {num, {0}};
@@ -140,7 +77,7 @@ static VDecl *implicit(L *l, int which)
 	return l->imp[which];
 }
 
-static VDecl *cb1_image(L *l)
+VDecl *cb1_image(L *l)
 {
 	if (!l->cb1)
 		l->cb1 = vk_decl(l->vk, "CB1", VT_UD, l->cb1_bytes / 4, 0);
@@ -171,7 +108,7 @@ static VDecl *group_id(L *l, int c)
 
 /* ---- emission helpers --------------------------------------------------- */
 
-static VOpnd opnd(L *l, Val v, VType t, int h)
+VOpnd opnd(L *l, Val v, VType t, int h)
 {
 	VOpnd o;
 	uint32_t bits = v.imm;
@@ -202,13 +139,13 @@ static VOpnd opnd(L *l, Val v, VType t, int h)
 	return o;
 }
 
-static VInst *emit_chunk(L *l, const char *op, int h)
+VInst *emit_chunk(L *l, const char *op, int h)
 {
 	return vk_emit(l->vk, op, l->chunk, 1 + h * l->chunk / 4);
 }
 
 /* dst = op(srcs) on every lane, type t */
-static void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat)
+void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat)
 {
 	int h, i;
 	for (h = 0; h < l->nchunks; h++) {
@@ -221,7 +158,7 @@ static void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s,
 	}
 }
 
-static Val vec(VDecl *v)
+Val val_vec(VDecl *v)
 {
 	Val x;
 	memset(&x, 0, sizeof x);
@@ -230,7 +167,7 @@ static Val vec(VDecl *v)
 	return x;
 }
 
-static Val scalar(VDecl *v, int elem)
+Val val_scalar(VDecl *v, int elem)
 {
 	Val x;
 	memset(&x, 0, sizeof x);
@@ -240,7 +177,7 @@ static Val scalar(VDecl *v, int elem)
 	return x;
 }
 
-static Val imm(uint32_t bits)
+Val val_imm(uint32_t bits)
 {
 	Val x;
 	memset(&x, 0, sizeof x);
@@ -250,7 +187,7 @@ static Val imm(uint32_t bits)
 }
 
 /* P = a rel b on every lane */
-static VDecl *compare(L *l, const char *rel, VType t, Val a, Val b)
+VDecl *compare(L *l, const char *rel, VType t, Val a, Val b)
 {
 	VDecl *p = vk_pred(l->vk);
 	char op[16];
@@ -318,16 +255,16 @@ static Val special(L *l, const Operand *o, int sel)
 {
 	Special sr = (Special)o->num;
 	if (sel > SEL_W)
-		return imm(sel == SEL_1 ? 0x3f800000u : 0);
+		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
 	switch (sr) {
 	case SR_TID_IN_GRP:
 		if (sel < 3)
-			return vec(local_id(l, sel));
-		return imm(0);
+			return val_vec(local_id(l, sel));
+		return val_imm(0);
 	case SR_THREAD_GRP_ID:
 		if (sel < 3)
-			return scalar(group_id(l, sel), 0);
-		return imm(0);
+			return val_scalar(group_id(l, sel), 0);
+		return val_imm(0);
 	case SR_ABS_TID:
 	case SR_VA_TID:
 		if (sel < 3) {
@@ -338,23 +275,23 @@ static Val special(L *l, const Operand *o, int sel)
 				implicit(l, IMP_LOCAL_SIZE);
 				l->abs_tid[sel] = vk_decl(l->vk, n[sel], VT_D, l->simd, 0);
 			}
-			return vec(l->abs_tid[sel]);
+			return val_vec(l->abs_tid[sel]);
 		}
-		return imm(0);
+		return val_imm(0);
 	case SR_TID_IN_GRP_FLAT:
 		if (!l->tid_flat) {
 			local_id(l, 0), local_id(l, 1), local_id(l, 2);
 			implicit(l, IMP_LOCAL_SIZE);
 			l->tid_flat = vk_decl(l->vk, "TID_FLAT", VT_D, l->simd, 0);
 		}
-		return sel == SEL_X ? vec(l->tid_flat) : imm(0);
+		return sel == SEL_X ? val_vec(l->tid_flat) : val_imm(0);
 	case SR_THREAD_GRP_ID_FLAT:
 		if (!l->grp_flat) {
 			group_id(l, 0), group_id(l, 1), group_id(l, 2);
 			implicit(l, IMP_GROUP_COUNT);
 			l->grp_flat = vk_decl(l->vk, "GRP_FLAT", VT_D, 1, 4);
 		}
-		return sel == SEL_X ? scalar(l->grp_flat, 0) : imm(0);
+		return sel == SEL_X ? val_scalar(l->grp_flat, 0) : val_imm(0);
 	case SR_ABS_TID_FLAT:
 		if (!l->abs_flat) {
 			int c;
@@ -366,38 +303,38 @@ static Val special(L *l, const Operand *o, int sel)
 			implicit(l, IMP_GLOBAL_SIZE);
 			l->abs_flat = vk_decl(l->vk, "ABS_FLAT", VT_D, l->simd, 0);
 		}
-		return sel == SEL_X ? vec(l->abs_flat) : imm(0);
+		return sel == SEL_X ? val_vec(l->abs_flat) : val_imm(0);
 	default:
-		error(l, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
-		return imm(0);
+		lerr(l, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
+		return val_imm(0);
 	}
 }
 
 static Val cb_read(L *l, const Operand *o, int sel)
 {
 	if (o->index_reg) {
-		error(l, o->loc, "relative indexing of cb%lld is not supported yet", o->num);
-		return imm(0);
+		lerr(l, o->loc, "relative indexing of cb%lld is not supported yet", o->num);
+		return val_imm(0);
 	}
 	if (sel > SEL_W)
-		return imm(sel == SEL_1 ? 0x3f800000u : 0);
+		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
 	if (o->num == 0) {
 		const Cb0Entry *e;
 		if (o->index_imm < 0 || o->index_imm >= CB0_SLOTS) {
-			error(l, o->loc, "cb0[%lld] is outside the runtime's cb0 block", o->index_imm);
-			return imm(0);
+			lerr(l, o->loc, "cb0[%lld] is outside the runtime's cb0 block", o->index_imm);
+			return val_imm(0);
 		}
 		e = &l->o->cb0->e[o->index_imm][sel];
 		if (o->index_imm == 8 && sel == SEL_X && !l->k->md->datareqd)
-			return imm(0); /* AMD wrappers always copy the data-segment base;
+			return val_imm(0); /* AMD wrappers always copy the data-segment base;
 			                * without ;memory:datareqd it is never dereferenced */
 		if (!e->present || e->source == CB0_UNSUPPORTED) {
-			error(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
+			lerr(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
 			      "xyzw"[sel], e->present ? e->meaning : "unassigned slot");
-			return imm(0);
+			return val_imm(0);
 		}
 		if (e->source == CB0_CONSTANT)
-			return imm(e->value);
+			return val_imm(e->value);
 		{
 			int which;
 			for (which = 0; which < IMP_COUNT; which++)
@@ -405,20 +342,20 @@ static Val cb_read(L *l, const Operand *o, int sel)
 					break;
 			if (which == IMP_COUNT)
 				die("cb0 table names an implicit argument the lowering does not lay out");
-			return scalar(implicit(l, which), e->element);
+			return val_scalar(implicit(l, which), e->element);
 		}
 	}
 	if (o->num == 1) {
 		long long byte = o->index_imm * 16 + sel * 4;
 		if (o->index_imm < 0 || byte + 4 > l->cb1_bytes) {
-			error(l, o->loc, "cb1[%lld] is outside the declared argument buffer (%d bytes)",
+			lerr(l, o->loc, "cb1[%lld] is outside the declared argument buffer (%d bytes)",
 			      o->index_imm, l->cb1_bytes);
-			return imm(0);
+			return val_imm(0);
 		}
-		return scalar(cb1_image(l), (int)(byte / 4));
+		return val_scalar(cb1_image(l), (int)(byte / 4));
 	}
-	error(l, o->loc, "hardware constant buffer cb%lld is not supported yet", o->num);
-	return imm(0);
+	lerr(l, o->loc, "hardware constant buffer cb%lld is not supported yet", o->num);
+	return val_imm(0);
 }
 
 /* Register-family key of a constant-indexed temporary array element. */
@@ -428,38 +365,38 @@ static long long itemp_key(const Operand *o)
 }
 
 /* Value of dst component c of source operand o. */
-static Val src(L *l, const Operand *o, int c)
+Val lsrc(L *l, const Operand *o, int c)
 {
 	int sel[4];
 	Val v;
 	const Mod *neg, *absm;
 	if (il_swizzle(o, sel)) {
-		error(l, o->loc, "malformed swizzle '.%s'", o->comps);
-		return imm(0);
+		lerr(l, o->loc, "malformed swizzle '.%s'", o->comps);
+		return val_imm(0);
 	}
 	switch (o->file) {
 	case RF_TEMP:
 		if (o->has_index) {
-			error(l, o->loc, "'%s' cannot be indexed", o->name);
-			return imm(0);
+			lerr(l, o->loc, "'%s' cannot be indexed", o->name);
+			return val_imm(0);
 		}
-		v = sel[c] > SEL_W ? imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : vec(reg_comp(l, o->num, sel[c]));
+		v = sel[c] > SEL_W ? val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : val_vec(reg_comp(l, o->num, sel[c]));
 		break;
 	case RF_ITEMP:
 		if (o->index_reg || o->index_imm < 0 || o->index_imm > 0xffffffffLL) {
-			error(l, o->loc, "relative indexing of '%s' is not supported yet", o->name);
-			return imm(0);
+			lerr(l, o->loc, "relative indexing of '%s' is not supported yet", o->name);
+			return val_imm(0);
 		}
-		v = sel[c] > SEL_W ? imm(sel[c] == SEL_1 ? 0x3f800000u : 0) :
-		    vec(reg_comp(l, itemp_key(o), sel[c]));
+		v = sel[c] > SEL_W ? val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0) :
+		    val_vec(reg_comp(l, itemp_key(o), sel[c]));
 		break;
 	case RF_LITERAL: {
 		const Lit *lit = find_lit(l, o->num);
 		if (!lit) {
-			error(l, o->loc, "literal l%lld is not declared", o->num);
-			return imm(0);
+			lerr(l, o->loc, "literal l%lld is not declared", o->num);
+			return val_imm(0);
 		}
-		v = imm(sel[c] > SEL_W ? (sel[c] == SEL_1 ? 0x3f800000u : 0) : lit->v[sel[c]]);
+		v = val_imm(sel[c] > SEL_W ? (sel[c] == SEL_1 ? 0x3f800000u : 0) : lit->v[sel[c]]);
 		break;
 	}
 	case RF_CB:
@@ -469,11 +406,11 @@ static Val src(L *l, const Operand *o, int c)
 		v = special(l, o, sel[c]);
 		break;
 	case RF_NUMBER:
-		v = imm((uint32_t)o->num);
+		v = val_imm((uint32_t)o->num);
 		break;
 	default:
-		error(l, o->loc, "operand '%s' is not supported as a source yet", o->name ? o->name : "?");
-		return imm(0);
+		lerr(l, o->loc, "operand '%s' is not supported as a source yet", o->name ? o->name : "?");
+		return val_imm(0);
 	}
 	neg = il_mod(o->mods, o->nmods, "neg");
 	absm = il_mod(o->mods, o->nmods, "abs");
@@ -483,7 +420,7 @@ static Val src(L *l, const Operand *o, int c)
 		int i;
 		for (i = 0; i < o->nmods; i++)
 			if (strcmp(o->mods[i].name, "neg") && strcmp(o->mods[i].name, "abs")) {
-				error(l, o->loc, "source modifier '_%s' is not supported", o->mods[i].name);
+				lerr(l, o->loc, "source modifier '_%s' is not supported", o->mods[i].name);
 				break;
 			}
 	}
@@ -491,9 +428,9 @@ static Val src(L *l, const Operand *o, int c)
 }
 
 /* The one component a condition or address operand names. */
-static Val src1(L *l, const Operand *o)
+Val lsrc1(L *l, const Operand *o)
 {
-	return src(l, o, 0);
+	return lsrc(l, o, 0);
 }
 
 /* ---- per-component ALU -------------------------------------------------- */
@@ -556,7 +493,7 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	Val s[3];
 	int i, ns = in->nops - 1, sat = il_inst_mod(in, "sat") != NULL;
 	for (i = 0; i < ns && i < 3; i++)
-		s[i] = src(l, &in->ops[1 + i], c);
+		s[i] = lsrc(l, &in->ops[1 + i], c);
 	if (a->flags & F_MOV) {
 		/* bit copy; float modifiers as sign-bit operations so NaNs and
 		 * denormals pass unchanged */
@@ -567,13 +504,13 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 			s[0].neg = ng, s[0].abs = ab;
 			alu(l, "mov", VT_F, dst, 1, s, 1);
 		} else if (ab && ng) {
-			Val t[2] = {x, imm(0x80000000u)};
+			Val t[2] = {x, val_imm(0x80000000u)};
 			alu(l, "or", VT_UD, dst, 2, t, 0);
 		} else if (ab) {
-			Val t[2] = {x, imm(0x7fffffffu)};
+			Val t[2] = {x, val_imm(0x7fffffffu)};
 			alu(l, "and", VT_UD, dst, 2, t, 0);
 		} else if (ng) {
-			Val t[2] = {x, imm(0x80000000u)};
+			Val t[2] = {x, val_imm(0x80000000u)};
 			alu(l, "xor", VT_UD, dst, 2, t, 0);
 		} else {
 			alu(l, "mov", VT_UD, dst, 1, &x, 0);
@@ -589,15 +526,15 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		}
 	} else if (a->flags & F_CMP) {
 		VDecl *p = compare(l, a->vop, a->t, s[0], s[1]);
-		select_(l, p, 0, dst, VT_UD, imm(0xffffffffu), imm(0));
+		select_(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_imm(0));
 	} else if (a->flags & F_CMOV) {
-		VDecl *p = compare(l, "ne", VT_UD, s[0], imm(0));
+		VDecl *p = compare(l, "ne", VT_UD, s[0], val_imm(0));
 		select_(l, p, 0, dst, VT_UD, s[1], s[2]);
 	} else if (a->flags & F_MAD) {
 		/* AMD's mad is not fused: multiply, round, add */
 		alu(l, "mul", a->t, dst, 2, s, 0);
 		{
-			Val t[2] = {vec(dst), s[2]};
+			Val t[2] = {val_vec(dst), s[2]};
 			alu(l, "add", a->t, dst, 2, t, sat);
 		}
 	} else if (a->flags & F_SUB) {
@@ -635,18 +572,18 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 	} else if (d->file == RF_ITEMP && !d->index_reg && d->index_imm >= 0 && d->index_imm <= 0xffffffffLL) {
 		key = itemp_key(d);
 	} else {
-		error(l, d->loc, "destination '%s' is not supported yet%s", d->name ? d->name : "?",
+		lerr(l, d->loc, "destination '%s' is not supported yet%s", d->name ? d->name : "?",
 		      d->file == RF_ITEMP ? " (relative indexing)" : "");
 		return;
 	}
 	if (il_wmask(d, m)) {
-		error(l, d->loc, "malformed write mask '.%s'", d->comps);
+		lerr(l, d->loc, "malformed write mask '.%s'", d->comps);
 		return;
 	}
 	for (c = 0; c < 4; c++)
 		n += m[c] == WM_WRITE;
 	if ((in->op == OP_UDIV || in->op == OP_UMOD) && !l->o->plat->int_divide) {
-		error(l, in->loc, "'%s' needs integer division, which %s lacks (not emulated yet)",
+		lerr(l, in->loc, "'%s' needs integer division, which %s lacks (not emulated yet)",
 		      il_ops[in->op].name, l->o->plat->name);
 		return;
 	}
@@ -663,191 +600,12 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 	}
 	for (c = 0; c < 4; c++) {
 		if (tmp[c]) {
-			Val v = vec(tmp[c]);
+			Val v = val_vec(tmp[c]);
 			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
 		} else if (m[c] == WM_ZERO || m[c] == WM_ONE) {
-			Val v = imm(m[c] == WM_ONE ? 0x3f800000u : 0);
+			Val v = val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
 			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
 		}
-	}
-}
-
-/* ---- memory ------------------------------------------------------------- */
-
-static const MdArg *uav_owner(L *l, int uav, int *count)
-{
-	const MdArg *owner = NULL;
-	size_t i;
-	*count = 0;
-	for (i = 0; i < l->k->md->args.n; i++) {
-		const MdArg *a = &l->k->md->args.v[i];
-		if (a->kind == MA_POINTER && a->bufid == uav &&
-		    (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"))) {
-			owner = a;
-			++*count;
-		}
-	}
-	return owner;
-}
-
-static const MdArg *access_base(L *l, const Inst *in, int uav)
-{
-	int n, b;
-	const MdArg *owner = uav_owner(l, uav, &n);
-	if (n == 1)
-		return owner;
-	if (n == 0) {
-		error(l, in->loc, "'%s' uses UAV %d, which no pointer argument is bound to",
-		      il_ops[in->op].name, uav);
-		return NULL;
-	}
-	b = provenance_of(&l->pv, in);
-	if (b >= 0 && l->k->md->args.v[b].bufid == uav)
-		return &l->k->md->args.v[b];
-	if (b >= 0)
-		error(l, in->loc, "the address of this '%s' derives from argument '%s', which is bound "
-		      "to UAV %d, not %d", il_ops[in->op].name, l->k->md->args.v[b].name,
-		      l->k->md->args.v[b].bufid, uav);
-	else
-		error(l, in->loc, "the address of this '%s' on shared UAV %d does not derive from one "
-		      "pointer argument (%s); dynamic bases are not supported yet",
-		      il_ops[in->op].name, uav, b == PV_TOP ? "it may come from several" : "no argument found");
-	return NULL;
-}
-
-/* 64-bit per-lane addresses of chunk h: base + (A - lo32(base)). */
-static VDecl *address(L *l, Val a, const MdArg *base, int h)
-{
-	VDecl *addr = vk_temp(l->vk, "ADDR", VT_UQ, l->chunk);
-	VDecl *a32 = vk_alias(l->vk, addr, VT_UD, 0);
-	VDecl *off = vk_temp(l->vk, "OFF", VT_UD, l->chunk);
-	VDecl *lo = vk_temp(l->vk, "LO", VT_UD, l->chunk);
-	VDecl *cy = vk_temp(l->vk, "CY", VT_UD, l->chunk);
-	VDecl *hi = vk_temp(l->vk, "HI", VT_UD, l->chunk);
-	Val blo = scalar(cb1_image(l), base->offset / 4), bhi = scalar(cb1_image(l), base->offset / 4 + 1);
-	VInst *in;
-	Val nb = blo;
-	nb.neg = 1;
-	in = emit_chunk(l, "add", h);
-	in->ops[0] = vo_dst(off, 0);
-	in->ops[1] = opnd(l, a, VT_UD, h);
-	in->ops[2] = opnd(l, nb, VT_UD, h);
-	in->nops = 3;
-	in = emit_chunk(l, "addc", h);
-	in->ops[0] = vo_dst(lo, 0);
-	in->ops[1] = vo_dst(cy, 0);
-	in->ops[2] = vo_src(off, 0);
-	in->ops[3] = opnd(l, blo, VT_UD, h);
-	in->nops = 4;
-	in = emit_chunk(l, "add", h);
-	in->ops[0] = vo_dst(hi, 0);
-	in->ops[1] = vo_src(cy, 0);
-	in->ops[2] = opnd(l, bhi, VT_UD, h);
-	in->nops = 3;
-	in = emit_chunk(l, "mov", h);
-	in->ops[0] = vo_dst_stride(a32, 0, 2);
-	in->ops[1] = vo_src(lo, 0);
-	in->nops = 2;
-	in = emit_chunk(l, "mov", h);
-	in->ops[0] = vo_dst_stride(a32, 1, 2);
-	in->ops[1] = vo_src(hi, 0);
-	in->nops = 2;
-	return addr;
-}
-
-static const char *const chmask[5] = {"", "R", "RG", "RGB", "RGBA"};
-
-static int prefix_count(const int m[4])
-{
-	int n = 0;
-	while (n < 4 && m[n] == WM_WRITE)
-		n++;
-	for (int c = n; c < 4; c++)
-		if (m[c] != WM_SKIP)
-			return -1;
-	return n;
-}
-
-static int uav_id(L *l, const Inst *in)
-{
-	const Mod *id = il_inst_mod(in, "id");
-	if (!id || il_mod_int(id, -1) < 0) {
-		error(l, in->loc, "'%s' needs a UAV id: _id(n)", il_ops[in->op].name);
-		return -1;
-	}
-	return (int)il_mod_int(id, -1);
-}
-
-static void lower_raw_load(L *l, const Inst *in)
-{
-	int m[4], n, h, j, uav = uav_id(l, in);
-	const Operand *d = &in->ops[0];
-	const MdArg *base;
-	Val a;
-	if (uav < 0)
-		return;
-	if (d->file != RF_TEMP || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
-		error(l, d->loc, "uav_raw_load destination must be a register with mask x, xy, xyz or xyzw");
-		return;
-	}
-	if (!(base = access_base(l, in, uav)))
-		return;
-	a = src1(l, &in->ops[1]);
-	for (h = 0; h < l->nchunks; h++) {
-		VDecl *addr = address(l, a, base, h);
-		VDecl *data = vk_temp(l->vk, "LD", VT_UD, n * l->chunk);
-		char op[40];
-		VInst *v;
-		snprintf(op, sizeof op, "svm_gather4scaled.%s", chmask[n]);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = vo_imm(0, VT_UQ);
-		v->ops[1] = vo_raw(addr, 0);
-		v->ops[2] = vo_raw(data, 0);
-		v->nops = 3;
-		for (j = 0; j < n; j++) {
-			v = emit_chunk(l, "mov", h);
-			v->ops[0] = vo_dst(vk_alias(l->vk, reg_comp(l, d->num, j), VT_UD, 0), h * l->chunk);
-			v->ops[1] = vo_src(data, j * l->chunk);
-			v->nops = 2;
-		}
-	}
-}
-
-static void lower_raw_store(L *l, const Inst *in)
-{
-	int m[4], n, h, j, uav = uav_id(l, in);
-	const Operand *d = &in->ops[0];
-	const MdArg *base;
-	Val a, s[4];
-	if (uav < 0)
-		return;
-	if (d->file != RF_MEM || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
-		error(l, d->loc, "uav_raw_store needs 'mem' with mask x, xy, xyz or xyzw");
-		return;
-	}
-	if (!(base = access_base(l, in, uav)))
-		return;
-	a = src1(l, &in->ops[1]);
-	for (j = 0; j < n; j++)
-		s[j] = src(l, &in->ops[2], j);
-	l->stores++;
-	for (h = 0; h < l->nchunks; h++) {
-		VDecl *addr = address(l, a, base, h);
-		VDecl *data = vk_temp(l->vk, "ST", VT_UD, n * l->chunk);
-		char op[40];
-		VInst *v;
-		for (j = 0; j < n; j++) {
-			v = emit_chunk(l, "mov", h);
-			v->ops[0] = vo_dst(data, j * l->chunk);
-			v->ops[1] = opnd(l, s[j], VT_UD, h);
-			v->nops = 2;
-		}
-		snprintf(op, sizeof op, "svm_scatter4scaled.%s", chmask[n]);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = vo_imm(0, VT_UQ);
-		v->ops[1] = vo_raw(addr, 0);
-		v->ops[2] = vo_raw(data, 0);
-		v->nops = 3;
 	}
 }
 
@@ -860,9 +618,9 @@ static VDecl *condition(L *l, const Inst *in, int *pnot)
 	const char *n = il_ops[in->op].name;
 	*pnot = 0;
 	if (strstr(n, "_logicalz"))
-		return compare(l, "eq", VT_UD, src1(l, &in->ops[0]), imm(0));
+		return compare(l, "eq", VT_UD, lsrc1(l, &in->ops[0]), val_imm(0));
 	if (strstr(n, "_logicalnz"))
-		return compare(l, "ne", VT_UD, src1(l, &in->ops[0]), imm(0));
+		return compare(l, "ne", VT_UD, lsrc1(l, &in->ops[0]), val_imm(0));
 	{
 		const Mod *r = il_inst_mod(in, "relop");
 		static const char *const rels[] = {"eq", "ne", "gt", "ge", "lt", "le"};
@@ -870,8 +628,8 @@ static VDecl *condition(L *l, const Inst *in, int *pnot)
 		if (r && r->arg)
 			for (i = 0; i < NELEM(rels); i++)
 				if (!strcmp(r->arg, rels[i]))
-					return compare(l, rels[i], VT_F, src1(l, &in->ops[0]), src1(l, &in->ops[1]));
-		error(l, in->loc, "'%s' needs _relop(eq|ne|gt|ge|lt|le)", n);
+					return compare(l, rels[i], VT_F, lsrc1(l, &in->ops[0]), lsrc1(l, &in->ops[1]));
+		lerr(l, in->loc, "'%s' needs _relop(eq|ne|gt|ge|lt|le)", n);
 		return NULL;
 	}
 }
@@ -939,7 +697,7 @@ static void lower_cf(L *l, const Inst *in)
 	case K_CONTINUE:
 		lp = innermost_loop(l);
 		if (!lp || (l->ctl.n && l->ctl.v[l->ctl.n - 1].kind == K_SWITCH)) {
-			error(l, in->loc, "'%s' inside 'switch' is not supported yet", il_ops[in->op].name);
+			lerr(l, in->loc, "'%s' inside 'switch' is not supported yet", il_ops[in->op].name);
 			break;
 		}
 		p = NULL;
@@ -958,7 +716,7 @@ static void lower_cf(L *l, const Inst *in)
 	case K_SWITCH:
 	case K_CASE:
 	case K_ENDSWITCH:
-		error(l, in->loc, "'%s' is not supported yet", il_ops[in->op].name);
+		lerr(l, in->loc, "'%s' is not supported yet", il_ops[in->op].name);
 		break;
 	default:
 		break;
@@ -978,7 +736,7 @@ static void lower_call(L *l, const Inst *in)
 	VInst *v;
 	const char *skip = NULL;
 	if (in->op == OP_MCALL) {
-		error(l, in->loc, "macro calls (mcall) are not supported yet");
+		lerr(l, in->loc, "macro calls (mcall) are not supported yet");
 		return;
 	}
 	if (in->op == OP_PSEUDO_CALL)
@@ -987,7 +745,7 @@ static void lower_call(L *l, const Inst *in)
 		id = in->ops[in->nops - 1].num;
 	if (in->op == OP_CALL_LOGICALNZ || in->op == OP_CALL_LOGICALZ) {
 		VDecl *p = compare(l, in->op == OP_CALL_LOGICALNZ ? "eq" : "ne", VT_UD,
-		                   src1(l, &in->ops[0]), imm(0));
+		                   lsrc1(l, &in->ops[0]), val_imm(0));
 		skip = vk_label_name(l->vk, "nocall");
 		jump(l, p, 0, skip);
 	}
@@ -1010,7 +768,7 @@ static void collect_lits(L *l, const Func *f, int into_main)
 		if (in->op != OP_DCL_LITERAL)
 			continue;
 		if (in->nops != 5 || in->ops[0].file != RF_LITERAL) {
-			error(l, in->loc, "dcl_literal takes a literal register and four values");
+			lerr(l, in->loc, "dcl_literal takes a literal register and four values");
 			continue;
 		}
 		lit.num = in->ops[0].num;
@@ -1018,13 +776,13 @@ static void collect_lits(L *l, const Func *f, int into_main)
 			const Operand *o = &in->ops[1 + j];
 			if (o->file == RF_NUMBER) {
 				if (o->num < -2147483648LL || o->num > 0xffffffffLL)
-					error(l, o->loc, "literal value %lld does not fit in 32 bits", o->num);
+					lerr(l, o->loc, "literal value %lld does not fit in 32 bits", o->num);
 				lit.v[j] = (uint32_t)o->num;
 			} else if (o->file == RF_FLOAT) {
 				float fv = (float)o->fval;
 				memcpy(&lit.v[j], &fv, 4);
 			} else {
-				error(l, o->loc, "dcl_literal values must be numbers");
+				lerr(l, o->loc, "dcl_literal values must be numbers");
 			}
 		}
 		if (into_main)
@@ -1046,14 +804,14 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_LDS:
 		if (in->nops == 1 && in->ops[0].file == RF_NUMBER && in->ops[0].num == 0)
 			break;
-		error(l, in->loc, "local data share (LDS) is not supported yet");
+		lerr(l, in->loc, "local data share (LDS) is not supported yet");
 		break;
 	case OP_DCL_INDEXED_TEMP_ARRAY:
 		break;
 	case OP_DCL_TYPELESS_UAV: {
 		const Mod *acc = il_inst_mod(in, "access");
 		if (acc && acc->arg && !strcmp(acc->arg, "private"))
-			error(l, in->loc, "private UAV memory is not supported yet");
+			lerr(l, in->loc, "private UAV memory is not supported yet");
 		break;
 	}
 	case OP_DCL_NUM_THREAD_PER_GROUP: {
@@ -1066,7 +824,7 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	}
 	default:
-		error(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
+		lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
 		break;
 	}
 }
@@ -1092,10 +850,10 @@ static int check_mods(L *l, const Inst *in)
 			;
 		if (j == n) {
 			if (il_known_mod(in->mods[i].name))
-				error(l, in->mods[i].loc, "modifier '_%s' of '%s' is not supported yet",
+				lerr(l, in->mods[i].loc, "modifier '_%s' of '%s' is not supported yet",
 				      in->mods[i].name, il_ops[in->op].name);
 			else
-				error(l, in->mods[i].loc, "unknown modifier '_%s' for '%s'", in->mods[i].name,
+				lerr(l, in->mods[i].loc, "unknown modifier '_%s' for '%s'", in->mods[i].name,
 				      il_ops[in->op].name);
 			return -1;
 		}
@@ -1130,17 +888,13 @@ static void lower_inst(L *l, const Inst *in)
 		lower_alu(l, in, a);
 		return;
 	}
+	if (lower_mem(l, in))
+		return;
 	switch (in->op) {
-	case OP_UAV_RAW_LOAD:
-		lower_raw_load(l, in);
-		break;
-	case OP_UAV_RAW_STORE:
-		lower_raw_store(l, in);
-		break;
 	case OP_NOP:
 		break;
 	default:
-		error(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
+		lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
 		break;
 	}
 }
@@ -1228,25 +982,25 @@ static void scalar_op(L *l, const char *op, VDecl *dst, Val a, Val b)
 static void flatten(L *l, VDecl *dst, VDecl *const xyz[3], int is_vec, VDecl *size)
 {
 	VDecl *t = vk_temp(l->vk, "FL", VT_D, is_vec ? l->simd : 1);
-	Val sx = scalar(size, 0), sy = scalar(size, 1), sxy;
+	Val sx = val_scalar(size, 0), sy = val_scalar(size, 1), sxy;
 	VDecl *pxy = vk_temp(l->vk, "SXY", VT_D, 1);
 	scalar_op(l, "mul", pxy, sx, sy);
-	sxy = scalar(pxy, 0);
+	sxy = val_scalar(pxy, 0);
 	if (is_vec) {
 		Val a[2];
-		a[0] = vec(xyz[2]), a[1] = sxy;
+		a[0] = val_vec(xyz[2]), a[1] = sxy;
 		alu(l, "mul", VT_D, t, 2, a, 0);
-		a[0] = vec(xyz[1]), a[1] = sx;
+		a[0] = val_vec(xyz[1]), a[1] = sx;
 		alu(l, "mul", VT_D, dst, 2, a, 0);
-		a[0] = vec(dst), a[1] = vec(t);
+		a[0] = val_vec(dst), a[1] = val_vec(t);
 		alu(l, "add", VT_D, dst, 2, a, 0);
-		a[0] = vec(dst), a[1] = vec(xyz[0]);
+		a[0] = val_vec(dst), a[1] = val_vec(xyz[0]);
 		alu(l, "add", VT_D, dst, 2, a, 0);
 	} else {
-		scalar_op(l, "mul", t, scalar(xyz[2], 0), sxy);
-		scalar_op(l, "mul", dst, scalar(xyz[1], 0), sx);
-		scalar_op(l, "add", dst, scalar(dst, 0), scalar(t, 0));
-		scalar_op(l, "add", dst, scalar(dst, 0), scalar(xyz[0], 0));
+		scalar_op(l, "mul", t, val_scalar(xyz[2], 0), sxy);
+		scalar_op(l, "mul", dst, val_scalar(xyz[1], 0), sx);
+		scalar_op(l, "add", dst, val_scalar(dst, 0), val_scalar(t, 0));
+		scalar_op(l, "add", dst, val_scalar(dst, 0), val_scalar(xyz[0], 0));
 	}
 }
 
@@ -1276,8 +1030,8 @@ static void prologue(L *l)
 		if (l->abs_tid[c]) {
 			VDecl *g = vk_temp(l->vk, "GL", VT_D, 1);
 			Val a[2];
-			scalar_op(l, "mul", g, scalar(l->grp[c], 0), scalar(l->imp[IMP_LOCAL_SIZE], c));
-			a[0] = vec(l->tid[c]), a[1] = scalar(g, 0);
+			scalar_op(l, "mul", g, val_scalar(l->grp[c], 0), val_scalar(l->imp[IMP_LOCAL_SIZE], c));
+			a[0] = val_vec(l->tid[c]), a[1] = val_scalar(g, 0);
 			alu(l, "add", VT_D, l->abs_tid[c], 2, a, 0);
 		}
 	if (l->tid_flat)
@@ -1420,10 +1174,10 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	l.chunk = l.simd < 16 ? l.simd : 16;
 	l.nchunks = l.simd / l.chunk;
 	for (i = 0; i < k->md->errors.n; i++)
-		error(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
+		lerr(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
 		      k->name, k->md->errors.v[i]->text + 6);
 	if (k->md->abi64)
-		error(&l, k->md->loc, "kernel '%s' uses AMD's 64-bit ABI (;memory:64bitABI), which is not "
+		lerr(&l, k->md->loc, "kernel '%s' uses AMD's 64-bit ABI (;memory:64bitABI), which is not "
 		      "supported yet", k->name);
 	if (l.bad || check_args(&l) || provenance(p, k, &l.pv))
 		goto fail;

@@ -1,0 +1,90 @@
+/* lowerint.h - private to the lowering files: the state of one kernel's
+ * translation and the emission helpers they share. */
+#ifndef LOWERINT_H
+#define LOWERINT_H
+
+#include "translate.h"
+
+enum { V_VEC, V_SCALAR, V_IMM };
+
+typedef struct Val {
+	int kind;        /* V_VEC per-lane variable, V_SCALAR one element, V_IMM */
+	VDecl *var;      /* V_VEC / V_SCALAR */
+	int elem;        /* V_SCALAR element */
+	uint32_t imm;    /* V_IMM bits */
+	int neg, abs;    /* source modifiers still to apply */
+} Val;
+
+typedef struct RegVar {
+	long long num;   /* r<num>; x<a>[i] is -(a * 2^32 + i) - 1 */
+	VDecl *c[4];     /* component variables, created on first use */
+} RegVar;
+
+typedef struct Lit {
+	long long num;   /* l<num> */
+	uint32_t v[4];
+} Lit;
+
+typedef struct Ctl {
+	OpKind kind;            /* K_IF or K_LOOP */
+	const char *l_else;     /* if: where the false lanes go */
+	const char *l_end;      /* if: after endif; loop: exit */
+	const char *l_head;     /* loop: top */
+	const char *l_cont;     /* loop: continue target */
+	int has_else;
+} Ctl;
+
+enum { IMP_GLOBAL_ID_OFFSET, IMP_LOCAL_SIZE, IMP_GLOBAL_SIZE, IMP_GROUP_COUNT,
+       IMP_ENQUEUED_LOCAL_SIZE, IMP_WORK_DIM, IMP_COUNT };
+static const ZeArgType imp_type[IMP_COUNT] = {
+	ZA_GLOBAL_ID_OFFSET, ZA_LOCAL_SIZE, ZA_GLOBAL_SIZE, ZA_GROUP_COUNT,
+	ZA_ENQUEUED_LOCAL_SIZE, ZA_WORK_DIMENSIONS,
+};
+static const char *const imp_name[IMP_COUNT] = {
+	"GLOBAL_ID_OFFSET", "LOCAL_SIZE", "GLOBAL_SIZE", "GROUP_COUNT", "ENQ_LOCAL_SIZE", "WORK_DIM",
+};
+
+typedef struct L {
+	Program *p;
+	Kernel *k;
+	const TranslateOptions *o;
+	VKernel *vk;
+	ZeKernel *ze;
+	int simd, chunk, nchunks;
+	Provenance pv;
+	VEC(RegVar) regs;
+	VEC(Lit) main_lits, func_lits;
+	VDecl *cb1;            /* cb1 image input */
+	int cb1_bytes;
+	VDecl *imp[IMP_COUNT]; /* implicit argument inputs */
+	VDecl *lid[3];         /* local id inputs (uw) */
+	VDecl *tid[3];         /* local id per lane (d) */
+	VDecl *grp[3];         /* group id scalars (d) */
+	VDecl *abs_tid[3];     /* absolute id per lane */
+	VDecl *tid_flat, *grp_flat, *abs_flat;
+	VEC(Ctl) ctl;
+	const char *fend;      /* end label of the function being lowered */
+	int stores;            /* global stores seen */
+	int bad;
+	Loc last_err;          /* location of the last error, to say it once */
+} L;
+
+
+/* lower.c */
+void lerr(L *l, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+VDecl *reg_comp(L *l, long long num, int c);
+VDecl *cb1_image(L *l);
+VOpnd opnd(L *l, Val v, VType t, int h);
+VInst *emit_chunk(L *l, const char *op, int h);
+void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat);
+VDecl *compare(L *l, const char *rel, VType t, Val a, Val b);
+Val val_vec(VDecl *v);
+Val val_scalar(VDecl *v, int elem);
+Val val_imm(uint32_t bits);
+Val lsrc(L *l, const Operand *o, int c);
+Val lsrc1(L *l, const Operand *o);
+
+/* lower_mem.c: memory instructions; 1 when the instruction was one */
+int lower_mem(L *l, const Inst *in);
+
+#endif
