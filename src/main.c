@@ -28,8 +28,8 @@
 #define PACKAGE_VERSION "dev"
 #endif
 
-enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4, EMIT_IL = 8 };
-enum { EMIT_TRANSLATED = EMIT_ZEBIN | EMIT_VISAASM | EMIT_ASM };
+enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4, EMIT_IL = 8, EMIT_ABI = 16 };
+enum { EMIT_TRANSLATED = EMIT_ZEBIN | EMIT_VISAASM | EMIT_ASM | EMIT_ABI };
 
 typedef struct Options {
 	const char *device;   /* -device */
@@ -54,8 +54,10 @@ static void usage(FILE *f)
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default: per device)\n"
-	      "  --emit LIST       comma list of zebin, visaasm, asm, il (default zebin);\n"
-	      "                    il writes DIR/<stem>.il, the canonical rendering of the input\n"
+	      "  --emit LIST       comma list of zebin, visaasm, asm, il, abi (default zebin);\n"
+	      "                    il writes DIR/<stem>.il, the canonical rendering of the input;\n"
+	      "                    abi writes DIR/<kernel>.abi.xml and .abi.txt, where every AMD\n"
+	      "                    value lives on the Level Zero side\n"
 	      "  --stats           print which opcodes, modifiers, declarations and metadata\n"
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
@@ -80,8 +82,10 @@ static int parse_emit(const char *s, int *out)
 			*out |= EMIT_ASM;
 		else if (!strcmp(tok, "il"))
 			*out |= EMIT_IL;
+		else if (!strcmp(tok, "abi"))
+			*out |= EMIT_ABI;
 		else {
-			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm, il)", tok);
+			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm, il, abi)", tok);
 			bad = 1;
 		}
 	}
@@ -144,10 +148,22 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 {
 	TranslateOptions to = {pl, o->simd, cb0};
 	VKernel *vk = NULL;
+	AbiPlan plan;
 	char *text, *why = NULL, *log = NULL;
 	int rc;
-	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze))
+	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
+	if (o->emit & EMIT_ABI) {
+		char *x = abi_map_xml(&plan, ze, pl->name), *t = abi_map_text(&plan, ze, pl->name);
+		char *px = out_path(o, input, k->name, ".abi.xml"), *pt = out_path(o, input, k->name, ".abi.txt");
+		write_text(px, x);
+		write_text(pt, t);
+		free(x);
+		free(t);
+		free(px);
+		free(pt);
+	}
+	abi_plan_free(&plan);
 	text = vk_text(vk);
 	vk_free(vk);
 	if (o->emit & EMIT_VISAASM) {

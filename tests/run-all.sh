@@ -84,6 +84,41 @@ for il in "$SRC"/tests/kernels/*.il; do
 	fi
 done
 
+# ABI maps: every kernel's map is valid against data/abimap.xsd; where a
+# reviewed map exists (tests/kernels/K.abimap, checked by hand against AMD's
+# cb0/cb1 rules and the ze_info above), the text map equals it
+for il in "$SRC"/tests/kernels/*.il; do
+	k=$(basename "$il" .il)
+	out="$WORK/abi/$k"
+	mkdir -p "$out"
+	if ! "$TRANSLATE" --emit abi -o "$out" "$il" >"$out/log" 2>&1; then
+		ko "$k: --emit abi" "$(cat "$out/log")"
+		continue
+	fi
+	if [ -n "${XSDCHECK:-}" ] && "$XSDCHECK" "$SRC/data/abimap.xsd" "$out"/*.abi.xml 2>"$out/xsd"; then
+		ok "$k: ABI map valid against data/abimap.xsd"
+	else
+		ko "$k: ABI map valid against data/abimap.xsd" "$(cat "$out/xsd" 2>/dev/null)"
+	fi
+	if [ -f "$SRC/tests/kernels/$k.abimap" ]; then
+		if cat "$out"/*.abi.txt | diff -u "$SRC/tests/kernels/$k.abimap" - >"$out/diff"; then
+			ok "$k: ABI map equals the reviewed tests/kernels/$k.abimap"
+		else
+			ko "$k: ABI map equals the reviewed tests/kernels/$k.abimap" "$(head -n 30 "$out/diff")"
+		fi
+	fi
+done
+
+# the schema check can fail: a map with an impossible SIMD width is refused
+if [ -n "${XSDCHECK:-}" ] && [ -f "$WORK/abi/saxpy/saxpy.abi.xml" ]; then
+	sed 's/simd="16"/simd="12"/' "$WORK/abi/saxpy/saxpy.abi.xml" >"$WORK/abi/broken.xml"
+	if "$XSDCHECK" "$SRC/data/abimap.xsd" "$WORK/abi/broken.xml" 2>/dev/null; then
+		ko "abimap.xsd refuses a map with simd=12"
+	else
+		ok "abimap.xsd refuses a map with simd=12"
+	fi
+fi
+
 # vISA patterns: what must appear for the stateless saxpy (not whole files)
 v="$WORK/det/a/saxpy.visaasm"
 if [ -f "$v" ]; then

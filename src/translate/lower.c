@@ -325,6 +325,7 @@ static Val cb_read(L *l, const Operand *o, int sel)
 			return val_imm(0);
 		}
 		e = &l->o->cb0->e[o->index_imm][sel];
+		l->cb0_read[o->index_imm] |= (unsigned char)(1u << sel);
 		if (o->index_imm == 8 && sel == SEL_X && !l->k->md->datareqd)
 			return val_imm(0); /* AMD wrappers always copy the data-segment base;
 			                * without ;memory:datareqd it is never dereferenced */
@@ -1047,28 +1048,52 @@ static int align_up(int v, int a)
 	return (v + a - 1) / a * a;
 }
 
-/* Places the inputs and fills the ZE payload arguments. */
+/* Provenance as the ABI map states it. */
+static const char *pointer_provenance(L *l, const MdArg *m)
+{
+	size_t i;
+	int n = 0;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		n += a->kind == MA_POINTER && a->bufid == m->bufid && strcmp(a->mem, m->mem) == 0;
+	}
+	return n == 1 ? "own UAV: every access through it has this base" :
+	       "shared UAV: each access's base found statically by provenance analysis";
+}
+
+/* Places the inputs, fills the ZE payload arguments and the ABI plan. */
 static void layout(L *l)
 {
 	const Platform *pl = l->o->plat;
 	int grf = pl->grf_bytes, chan = align_up(l->simd * 2, grf), cross, off = 0, c, w;
+	int imp_off[IMP_COUNT];
 	ZeKernel *ze = l->ze;
+	AbiPlan *plan = l->plan;
 	size_t i;
 	int has_constarg = 0;
 	for (i = 0; i < l->k->md->args.n; i++)
 		has_constarg |= l->k->md->args.v[i].is_const;
 	ze->local_id_size = 3 * chan;
 	cross = grf + 3 * chan;
+	plan->kernel = l->k->name;
+	plan->simd = l->simd;
+	plan->grf_bytes = grf;
+	plan->local_id_size = 3 * chan;
+	plan->cross_start = cross;
+	plan->cb1_cross = -1;
+	plan->cb1_bytes = l->cb1_bytes;
 	for (c = 0; c < 3; c++)
 		if (l->lid[c])
 			vk_input(l->vk, l->lid[c], grf + c * chan, l->simd * 2);
 	for (w = 0; w < IMP_COUNT; w++) {
 		ZeArg a;
 		int sz;
+		imp_off[w] = -1;
 		if (!l->imp[w])
 			continue;
 		sz = implicit_arg_size(imp_type[w]);
 		off = align_up(off, sz > 4 ? 16 : 4);
+		imp_off[w] = off;
 		vk_input(l->vk, l->imp[w], cross + off, sz);
 		memset(&a, 0, sizeof a);
 		a.type = imp_type[w];
@@ -1080,87 +1105,90 @@ static void layout(L *l)
 		off += sz;
 	}
 	off = align_up(off, grf);
-	if (l->cb1)
+	if (l->cb1) {
 		vk_input(l->vk, l->cb1, cross + off, l->cb1_bytes);
+		plan->cb1_cross = off;
+	}
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *m = &l->k->md->args.v[i];
+		AbiEntry e;
 		ZeArg a;
+		memset(&e, 0, sizeof e);
+		e.kind = AK_ARG;
+		e.arg = m;
+		e.cb = m->cb;
+		e.cb_offset = m->offset;
+		e.amd_id = m->kind == MA_POINTER ? m->bufid : -1;
+		e.ze_first = (int)ze->args.n;
+		e.input = l->cb1 ? l->cb1->name : NULL;
+		e.payload_offset = cross + off + m->offset;
 		memset(&a, 0, sizeof a);
-		a.offset = off + m->offset;
-		a.size = m->size;
 		a.arg_index = m->index;
 		a.source_offset = -1;
 		if (m->kind == MA_POINTER) {
 			a.type = ZA_ARG_BYPOINTER;
+			a.offset = off + m->offset;
+			a.size = 8;
 			a.addrmode = ZM_STATELESS;
 			a.addrspace = !strcmp(m->mem, "c") ? ZS_CONSTANT : ZS_GLOBAL;
 			/* IGC derives the access from the const qualifier (;constarg);
 			 * AMD's RO/RW field only when no ;constarg line exists */
 			a.access = (has_constarg ? m->is_const : m->access && !strcmp(m->access, "RO"))
 			           ? ZC_READONLY : ZC_READWRITE;
+			e.cb_size = 4;
+			e.provenance = pointer_provenance(l, m);
+			vec_push(&ze->args, a);
 		} else {
+			int po[8], ps[8], src[8], n = abi_value_pieces(m, po, ps, src, 8), j;
 			a.type = ZA_ARG_BYVALUE;
-		}
-		vec_push(&ze->args, a);
-	}
-}
-
-static int check_args(L *l)
-{
-	size_t i;
-	int bad = 0;
-	for (i = 0; i < l->k->md->args.n; i++) {
-		const MdArg *a = &l->k->md->args.v[i];
-		if (a->cb != 1) {
-			diag_error(a->loc, "argument '%s' lives in cb%d; only cb1 arguments are supported",
-			           a->name, a->cb);
-			bad = 1;
-		} else if (a->kind == MA_POINTER) {
-			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c")) {
-				diag_error(a->loc, "pointer argument '%s' in memory '%s' is not supported yet "
-				           "(global and UAV-backed constant pointers are)", a->name, a->mem);
-				bad = 1;
+			for (j = 0; j < n; j++) {
+				a.offset = off + po[j];
+				a.size = ps[j];
+				a.source_offset = n > 1 ? src[j] : -1;
+				e.cb_size = po[j] + ps[j] - m->offset;
+				vec_push(&ze->args, a);
 			}
-		} else if (a->kind == MA_VALUE) {
-			if (a->size <= 0 || strcmp(a->type, "struct") == 0 || strcmp(a->type, "union") == 0 ||
-			    a->size % 4 || a->size > 16) {
-				diag_error(a->loc, "by-value argument '%s' of type %s x%d is not supported yet",
-				           a->name, a->type, a->nelem);
-				bad = 1;
+		}
+		e.ze_count = (int)ze->args.n - e.ze_first;
+		vec_push(&plan->entries, e);
+	}
+	for (c = 0; c < CB0_SLOTS * 4; c++) {
+		const Cb0Entry *t = &l->o->cb0->e[c / 4][c % 4];
+		AbiEntry e;
+		if (!(l->cb0_read[c / 4] & (1u << (c % 4))))
+			continue;
+		memset(&e, 0, sizeof e);
+		e.kind = AK_CB0;
+		e.slot = c / 4;
+		e.comp = c % 4;
+		e.meaning = t->meaning;
+		e.cb = 0;
+		e.cb_offset = c * 4;
+		e.cb_size = 4;
+		e.amd_id = -1;
+		e.source = t->source;
+		e.constant = t->value;
+		if (e.slot == 8 && e.comp == 0 && !l->k->md->datareqd)
+			e.source = CB0_CONSTANT, e.constant = 0; /* see cb_read */
+		e.ze_first = -1;
+		if (t->source == CB0_PAYLOAD) {
+			for (w = 0; w < IMP_COUNT && imp_type[w] != t->arg; w++)
+				;
+			e.element = t->element;
+			for (i = 0; i < ze->args.n; i++)
+				if (ze->args.v[i].type == t->arg && ze->args.v[i].arg_index < 0)
+					e.ze_first = (int)i, e.ze_count = 1;
+			if (w < IMP_COUNT && l->imp[w]) {
+				e.input = l->imp[w]->name;
+				e.payload_offset = cross + imp_off[w] + 4 * t->element;
 			}
-		} else {
-			diag_error(a->loc, "argument '%s': images, samplers, counters and semaphores are "
-			           "not supported yet", a->name);
-			bad = 1;
 		}
-		if (a->offset % 16) {
-			diag_error(a->loc, "argument '%s' at cb1 offset %d is not 16-byte aligned", a->name, a->offset);
-			bad = 1;
-		}
+		vec_push(&plan->entries, e);
 	}
-	return bad;
 }
 
-static int cb1_size(L *l)
-{
-	int size = 0;
-	size_t i, j;
-	for (i = 0; i < l->k->md->args.n; i++) {
-		const MdArg *a = &l->k->md->args.v[i];
-		if (a->offset + 16 > size)
-			size = a->offset + 16;
-	}
-	for (i = 0; i < l->k->funcs.n; i++)
-		for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
-			const Inst *in = &l->k->funcs.v[i]->code.v[j];
-			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
-			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > size)
-				size = (int)in->ops[0].index_imm * 16;
-		}
-	return size;
-}
-
-int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel **vkp, ZeKernel *ze)
+int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel **vkp, ZeKernel *ze,
+                     AbiPlan *plan)
 {
 	L l;
 	size_t i;
@@ -1170,6 +1198,8 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	l.k = k;
 	l.o = o;
 	l.ze = ze;
+	l.plan = plan;
+	memset(plan, 0, sizeof *plan);
 	l.simd = o->simd ? o->simd : o->plat->default_simd;
 	l.chunk = l.simd < 16 ? l.simd : 16;
 	l.nchunks = l.simd / l.chunk;
@@ -1179,9 +1209,9 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	if (k->md->abi64)
 		lerr(&l, k->md->loc, "kernel '%s' uses AMD's 64-bit ABI (;memory:64bitABI), which is not "
 		      "supported yet", k->name);
-	if (l.bad || check_args(&l) || provenance(p, k, &l.pv))
+	if (l.bad || abi_check_args(k) || provenance(p, k, &l.pv))
 		goto fail;
-	l.cb1_bytes = cb1_size(&l);
+	l.cb1_bytes = abi_cb1_size(k);
 	l.vk = vk_new(k->name, l.simd, o->plat->grf_bytes);
 	entry = l.vk->funcs.v[0];
 	collect_lits(&l, &p->m->main, 1);
@@ -1227,5 +1257,6 @@ fail:
 	vec_free(&l.func_lits);
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
+	abi_plan_free(plan);
 	return -1;
 }

@@ -67,6 +67,8 @@ typedef struct L {
 	int stores;            /* global stores seen */
 	int bad;
 	Loc last_err;          /* location of the last error, to say it once */
+	AbiPlan *plan;         /* filled by layout() */
+	unsigned char cb0_read[CB0_SLOTS]; /* components of each cb0 slot read (bits xyzw) */
 } L;
 
 

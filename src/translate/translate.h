@@ -51,8 +51,48 @@ int provenance(Program *p, Kernel *k, Provenance *out); /* 0 ok */
 int provenance_of(const Provenance *pv, const Inst *in);
 void provenance_free(Provenance *pv);
 
+/* abi.c: the ABI plan, where every value the kernel reads lives on the AMD
+ * side (cb0 slot or cb1 bytes, UAV/LDS/CB id) and on the Level Zero side
+ * (payload arguments, thread-payload bytes, vISA input). */
+typedef enum AbiKind { AK_ARG, AK_CB0 } AbiKind;
+
+typedef struct AbiEntry {
+	AbiKind kind;
+	const MdArg *arg;       /* AK_ARG: the metadata argument */
+	int slot, comp;         /* AK_CB0: cb0[slot].xyzw[comp] */
+	const char *meaning;    /* AK_CB0: what the slot holds */
+	int cb, cb_offset, cb_size; /* AMD location: buffer, byte offset, bytes */
+	int amd_id;             /* pointers: UAV / LDS / CB id, else -1 */
+	const char *provenance; /* pointers: how an access finds its base */
+	Cb0Source source;       /* AK_CB0: payload or constant */
+	uint32_t constant;      /* AK_CB0 constant bits */
+	int element;            /* AK_CB0 payload: dword inside the implicit argument */
+	int ze_first, ze_count; /* the ZeArgs (ZeKernel.args) that carry it */
+	const char *input;      /* vISA input variable holding it */
+	int payload_offset;     /* byte of the thread payload where it starts */
+} AbiEntry;
+
+typedef struct AbiPlan {
+	const char *kernel;     /* OpenCL name */
+	int simd, grf_bytes;
+	int local_id_size;      /* per-thread local ids (3 channels) */
+	int cross_start;        /* thread-payload byte of cross-thread data */
+	int cb1_cross;          /* cross-thread byte of the cb1 image, -1 if none */
+	int cb1_bytes;          /* size of the cb1 image */
+	VEC(AbiEntry) entries;  /* explicit arguments in order, then cb0 reads */
+} AbiPlan;
+
+int abi_check_args(const Kernel *k);             /* 0 when every argument kind is supported */
+int abi_cb1_size(const Kernel *k);               /* bytes of cb1 the kernel declares or uses */
+int abi_value_pieces(const MdArg *a, int off[], int size[], int src[], int max);
+void abi_plan_free(AbiPlan *p);
+
+/* abimap.c: --emit abi, one XML file (schema data/abimap.xsd) and one text table */
+char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device);
+char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device);
+
 /* lower.c */
 int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o,
-                     VKernel **vk, ZeKernel *ze);
+                     VKernel **vk, ZeKernel *ze, AbiPlan *plan);
 
 #endif

@@ -79,12 +79,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			TranslateOptions o = {plat, 16, &cb0};
 			VKernel *vk = NULL;
 			ZeKernel ze;
+			AbiPlan plan;
 			memset(&ze, 0, sizeof ze);
 			if (md_link(p, p->kernels.v[i]) == 0 &&
-			    translate_kernel(p, p->kernels.v[i], &o, &vk, &ze) == 0) {
-				char *t = vk_text(vk);
+			    translate_kernel(p, p->kernels.v[i], &o, &vk, &ze, &plan) == 0) {
+				char *t = vk_text(vk), *x = abi_map_xml(&plan, &ze, "tgllp");
+				char *a = abi_map_text(&plan, &ze, "tgllp");
 				free(t);
+				free(x);
+				free(a);
 				vk_free(vk);
+				abi_plan_free(&plan);
 			}
 			vec_free(&ze.args);
 		}

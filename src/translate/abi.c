@@ -1,0 +1,121 @@
+/* abi.c - which AMD arguments the translator can carry, how their bytes
+ * are split between Level Zero payload pieces, and the ABI plan's lifetime.
+ *
+ * cb1 layout (AMD): every argument starts on a 16-byte slot; scalars and
+ * vectors up to 16 bytes take one slot; 8- and 16-bit vectors put four
+ * elements in each slot (char8 = two slots of four bytes); wider vectors
+ * and structs take consecutive slots.  Level Zero copies each payload piece
+ * from its source_offset in the host value, so an AMD layout that is not the
+ * host layout is rebuilt with several pieces of one argument.
+ */
+#include <string.h>
+
+#include "translate.h"
+
+static int elem_size(const char *t)
+{
+	static const struct { const char *n; int sz; } tab[] = {
+		{"i1", 4}, {"i8", 1}, {"u8", 1}, {"i16", 2}, {"u16", 2}, {"half", 2},
+		{"i32", 4}, {"u32", 4}, {"float", 4}, {"i64", 8}, {"u64", 8}, {"double", 8},
+	};
+	size_t i;
+	for (i = 0; i < NELEM(tab); i++)
+		if (strcmp(tab[i].n, t) == 0)
+			return tab[i].sz;
+	return 0;
+}
+
+int abi_value_pieces(const MdArg *a, int off[], int size[], int src[], int max)
+{
+	int esz = elem_size(a->type), n = a->nelem, k, pieces;
+	if (!strcmp(a->type, "struct") || !strcmp(a->type, "union")) {
+		off[0] = a->offset, size[0] = a->nelem, src[0] = 0;
+		return 1;
+	}
+	if (esz == 0 || n <= 0)
+		return 0;
+	if ((esz == 1 || esz == 2) && n > 4) {
+		/* four elements per 16-byte slot */
+		pieces = (n + 3) / 4;
+		if (pieces > max)
+			return 0;
+		for (k = 0; k < pieces; k++) {
+			off[k] = a->offset + 16 * k;
+			size[k] = 4 * esz;
+			src[k] = 4 * esz * k;
+		}
+		return pieces;
+	}
+	off[0] = a->offset;
+	/* sub-dword values are not extended: Level Zero copies the host bytes
+	 * into a zeroed dword, as IGC declares them (size 4) */
+	size[0] = esz * (n == 3 ? 4 : n);
+	if (size[0] < 4)
+		size[0] = 4;
+	src[0] = 0;
+	return 1;
+}
+
+int abi_check_args(const Kernel *k)
+{
+	size_t i;
+	int bad = 0, off[8], size[8], src[8];
+	for (i = 0; i < k->md->args.n; i++) {
+		const MdArg *a = &k->md->args.v[i];
+		if (a->cb != 1) {
+			diag_error(a->loc, "argument '%s' lives in cb%d; only cb1 arguments are supported",
+			           a->name, a->cb);
+			bad = 1;
+		} else if (a->kind == MA_POINTER) {
+			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c")) {
+				diag_error(a->loc, "pointer argument '%s' in memory '%s' is not supported yet "
+				           "(global and UAV-backed constant pointers are)", a->name, a->mem);
+				bad = 1;
+			}
+		} else if (a->kind == MA_VALUE) {
+			if (abi_value_pieces(a, off, size, src, 8) == 0) {
+				diag_error(a->loc, "by-value argument '%s' of type %s x%d is not supported yet",
+				           a->name, a->type, a->nelem);
+				bad = 1;
+			}
+		} else {
+			diag_error(a->loc, "argument '%s': images, samplers, counters and semaphores are "
+			           "not supported yet", a->name);
+			bad = 1;
+		}
+		if (a->offset % 16) {
+			diag_error(a->loc, "argument '%s' at cb1 offset %d is not 16-byte aligned", a->name, a->offset);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+int abi_cb1_size(const Kernel *k)
+{
+	int size = 0, off[8], sz[8], src[8], n, j;
+	size_t i, q;
+	for (i = 0; i < k->md->args.n; i++) {
+		const MdArg *a = &k->md->args.v[i];
+		int end = a->offset + 16;
+		if (a->kind == MA_VALUE && (n = abi_value_pieces(a, off, sz, src, 8)) > 0)
+			for (j = 0; j < n; j++)
+				if (off[j] + sz[j] > end)
+					end = (off[j] + sz[j] + 15) / 16 * 16;
+		if (end > size)
+			size = end;
+	}
+	for (i = 0; i < k->funcs.n; i++)
+		for (q = 0; q < k->funcs.v[i]->code.n; q++) {
+			const Inst *in = &k->funcs.v[i]->code.v[q];
+			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
+			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > size)
+				size = (int)in->ops[0].index_imm * 16;
+		}
+	return size;
+}
+
+void abi_plan_free(AbiPlan *p)
+{
+	vec_free(&p->entries);
+}

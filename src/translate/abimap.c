@@ -1,0 +1,178 @@
+/* abimap.c - the ABI map (--emit abi): for one kernel, where each AMD value
+ * (cb1 argument bytes, cb0 component) lives on the Level Zero side (payload
+ * argument, thread-payload byte, vISA input), as XML (data/abimap.xsd) and as
+ * a table for people.  A conformance harness needs nothing else to set up
+ * both runtimes. */
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "translate.h"
+
+static const char *const addrmode_name[] = {"", "stateless", "stateful", "bindless", "slm"};
+static const char *const addrspace_name[] = {"", "global", "local", "constant", "image", "sampler"};
+static const char *const access_name[] = {"", "readonly", "writeonly", "readwrite"};
+static const char *const arg_kind_name[] = {"value", "pointer", "image", "sampler", "counter", "semaphore"};
+
+static void attr(xmlTextWriterPtr w, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void attr(xmlTextWriterPtr w, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	xmlTextWriterWriteAttribute(w, (const xmlChar *)name, (const xmlChar *)(b.s ? b.s : ""));
+	buf_free(&b);
+}
+
+static void ze_piece(xmlTextWriterPtr w, const AbiPlan *p, const ZeArg *a, const char *input)
+{
+	xmlTextWriterStartElement(w, (const xmlChar *)"intel");
+	attr(w, "arg_type", "%s", zearg_type_name(a->type));
+	attr(w, "offset", "%d", a->offset);
+	attr(w, "size", "%d", a->size);
+	if (a->source_offset >= 0)
+		attr(w, "source_offset", "%d", a->source_offset);
+	if (a->addrmode)
+		attr(w, "addrmode", "%s", addrmode_name[a->addrmode]);
+	if (a->addrspace)
+		attr(w, "addrspace", "%s", addrspace_name[a->addrspace]);
+	if (a->access)
+		attr(w, "access", "%s", access_name[a->access]);
+	attr(w, "payload_offset", "%d", p->cross_start + a->offset);
+	if (input)
+		attr(w, "input", "%s", input);
+	xmlTextWriterEndElement(w);
+}
+
+char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
+{
+	xmlBufferPtr buf = xmlBufferCreate();
+	xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
+	size_t i;
+	int k;
+	char *out;
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterSetIndentString(w, (const xmlChar *)"  ");
+	xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+	xmlTextWriterStartElement(w, (const xmlChar *)"abimap");
+	attr(w, "kernel", "%s", p->kernel);
+	attr(w, "device", "%s", device);
+	attr(w, "simd", "%d", p->simd);
+	xmlTextWriterStartElement(w, (const xmlChar *)"payload");
+	attr(w, "grf_bytes", "%d", p->grf_bytes);
+	attr(w, "local_id_bytes", "%d", p->local_id_size);
+	attr(w, "cross_thread_start", "%d", p->cross_start);
+	if (p->cb1_cross >= 0) {
+		attr(w, "cb1_image_offset", "%d", p->cb1_cross);
+		attr(w, "cb1_image_bytes", "%d", p->cb1_bytes);
+	}
+	xmlTextWriterEndElement(w);
+	for (i = 0; i < p->entries.n; i++) {
+		const AbiEntry *e = &p->entries.v[i];
+		if (e->kind == AK_ARG) {
+			const MdArg *a = e->arg;
+			xmlTextWriterStartElement(w, (const xmlChar *)"argument");
+			attr(w, "index", "%d", a->index);
+			attr(w, "name", "%s", a->name);
+			attr(w, "kind", "%s", arg_kind_name[a->kind]);
+			attr(w, "type", "%s", a->type ? a->type : "");
+			if (a->kind == MA_VALUE)
+				attr(w, "elements", "%d", a->nelem);
+			xmlTextWriterStartElement(w, (const xmlChar *)"amd");
+			attr(w, "cb", "%d", e->cb);
+			attr(w, "offset", "%d", e->cb_offset);
+			attr(w, "size", "%d", e->cb_size);
+			if (a->kind == MA_POINTER) {
+				attr(w, "memory", "%s", a->mem);
+				attr(w, "id", "%d", e->amd_id);
+				if (a->access)
+					attr(w, "access", "%s", a->access);
+			}
+			xmlTextWriterEndElement(w);
+			for (k = 0; k < e->ze_count; k++)
+				ze_piece(w, p, &ze->args.v[e->ze_first + k], e->input);
+			if (e->provenance)
+				xmlTextWriterWriteElement(w, (const xmlChar *)"provenance", (const xmlChar *)e->provenance);
+			xmlTextWriterEndElement(w);
+		} else {
+			xmlTextWriterStartElement(w, (const xmlChar *)"cb0");
+			attr(w, "slot", "%d", e->slot);
+			attr(w, "component", "%c", "xyzw"[e->comp]);
+			attr(w, "meaning", "%s", e->meaning ? e->meaning : "");
+			if (e->source == CB0_CONSTANT) {
+				xmlTextWriterStartElement(w, (const xmlChar *)"constant");
+				attr(w, "value", "0x%08x", e->constant);
+				xmlTextWriterEndElement(w);
+			} else if (e->ze_first >= 0) {
+				const ZeArg *a = &ze->args.v[e->ze_first];
+				xmlTextWriterStartElement(w, (const xmlChar *)"intel");
+				attr(w, "arg_type", "%s", zearg_type_name(a->type));
+				attr(w, "element", "%d", e->element);
+				attr(w, "offset", "%d", a->offset + 4 * e->element);
+				attr(w, "size", "4");
+				attr(w, "payload_offset", "%d", e->payload_offset);
+				if (e->input)
+					attr(w, "input", "%s", e->input);
+				xmlTextWriterEndElement(w);
+			}
+			xmlTextWriterEndElement(w);
+		}
+	}
+	xmlTextWriterEndElement(w);
+	xmlTextWriterEndDocument(w);
+	xmlFreeTextWriter(w);
+	out = xstrdup((const char *)xmlBufferContent(buf));
+	xmlBufferFree(buf);
+	return out;
+}
+
+char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
+{
+	Buf b = {0};
+	size_t i;
+	int k;
+	buf_printf(&b, "kernel %s on %s, SIMD%d: r0 %d B, local ids %d B, cross-thread data at payload byte %d",
+	           p->kernel, device, p->simd, p->grf_bytes, p->local_id_size, p->cross_start);
+	if (p->cb1_cross >= 0)
+		buf_printf(&b, ", cb1 image at cross-thread byte %d (%d B)", p->cb1_cross, p->cb1_bytes);
+	buf_puts(&b, "\n\n");
+	buf_printf(&b, "%-44s %s\n", "AMD", "Level Zero");
+	for (i = 0; i < p->entries.n; i++) {
+		const AbiEntry *e = &p->entries.v[i];
+		char left[160];
+		if (e->kind == AK_ARG) {
+			const MdArg *a = e->arg;
+			if (a->kind == MA_POINTER)
+				snprintf(left, sizeof left, "arg %d %s (%s*) cb1+%d %dB %s %d%s%s", a->index, a->name,
+				         a->type, e->cb_offset, e->cb_size, a->mem, e->amd_id, a->access ? " " : "",
+				         a->access ? a->access : "");
+			else
+				snprintf(left, sizeof left, "arg %d %s (%s x%d) cb1+%d %dB", a->index, a->name, a->type,
+				         a->nelem, e->cb_offset, e->cb_size);
+			for (k = 0; k < e->ze_count; k++) {
+				const ZeArg *z = &ze->args.v[e->ze_first + k];
+				buf_printf(&b, "%-44s %s @%d %dB", k ? "" : left, zearg_type_name(z->type), z->offset, z->size);
+				if (z->source_offset >= 0)
+					buf_printf(&b, " from host byte %d", z->source_offset);
+				if (z->addrmode)
+					buf_printf(&b, " %s %s %s", addrmode_name[z->addrmode], addrspace_name[z->addrspace],
+					           access_name[z->access]);
+				buf_printf(&b, " -> payload %d (%s)\n", p->cross_start + z->offset, e->input ? e->input : "-");
+			}
+			if (e->provenance)
+				buf_printf(&b, "%-44s   %s\n", "", e->provenance);
+		} else {
+			snprintf(left, sizeof left, "cb0[%d].%c %s", e->slot, "xyzw"[e->comp], e->meaning ? e->meaning : "");
+			if (e->source == CB0_CONSTANT)
+				buf_printf(&b, "%-44s constant 0x%08x\n", left, e->constant);
+			else if (e->ze_first >= 0)
+				buf_printf(&b, "%-44s %s[%d] @%d -> payload %d (%s)\n", left,
+				           zearg_type_name(ze->args.v[e->ze_first].type), e->element,
+				           ze->args.v[e->ze_first].offset + 4 * e->element, e->payload_offset,
+				           e->input ? e->input : "-");
+		}
+	}
+	return b.s;
+}
