@@ -160,4 +160,25 @@ END {
     for (i = 1; i <= n; i++)
         print L[Q[i]]
 }
+' |
+# an argument split into pieces (source_offset) compares by its total size:
+# IGC and the translator may cut the same host value differently
+awk '
+{
+    key = $1 " " $2 " " $3 " " $4
+    sub(/ src_off=[0-9]+$/, "")
+    split($5, sz, "=")
+    if (key == last) {
+        total += sz[2]
+    } else {
+        if (last != "") print out_line(prev, total)
+        last = key; prev = $0; total = sz[2]
+    }
+}
+function out_line(l, t,    f) {
+    split(l, f, " ")
+    sub(/size=[0-9]+/, "size=" t, l)
+    return l
+}
+END { if (last != "") print out_line(prev, total) }
 '
