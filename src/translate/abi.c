@@ -67,9 +67,10 @@ int abi_check_args(const Kernel *k)
 			           a->name, a->cb);
 			bad = 1;
 		} else if (a->kind == MA_POINTER) {
-			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c")) {
+			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c") &&
+			    strcmp(a->mem, "hc")) {
 				diag_error(a->loc, "pointer argument '%s' in memory '%s' is not supported yet "
-				           "(global and UAV-backed constant pointers are)", a->name, a->mem);
+				           "(global, UAV-backed and hardware constant pointers are)", a->name, a->mem);
 				bad = 1;
 			}
 		} else if (a->kind == MA_VALUE) {

@@ -310,8 +310,22 @@ static Val special(L *l, const Operand *o, int sel)
 	}
 }
 
+/* Is this cb1 byte part of an `hc` (hardware constant buffer) pointer? */
+static int hc_pointer_at(L *l, int byte)
+{
+	size_t i;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->kind == MA_POINTER && !strcmp(a->mem, "hc") && byte >= a->offset && byte < a->offset + 8)
+			return 1;
+	}
+	return 0;
+}
+
 static Val cb_read(L *l, const Operand *o, int sel)
 {
+	if (o->num >= 2)
+		return hw_cb_read(l, o, sel);
 	if (o->index_reg) {
 		lerr(l, o->loc, "relative indexing of cb%lld is not supported yet", o->num);
 		return val_imm(0);
@@ -353,10 +367,11 @@ static Val cb_read(L *l, const Operand *o, int sel)
 			      o->index_imm, l->cb1_bytes);
 			return val_imm(0);
 		}
+		if (hc_pointer_at(l, (int)byte))
+			return val_imm(0); /* an hc pointer is an offset inside its own CB */
 		return val_scalar(cb1_image(l), (int)(byte / 4));
 	}
-	lerr(l, o->loc, "hardware constant buffer cb%lld is not supported yet", o->num);
-	return val_imm(0);
+	return hw_cb_read(l, o, sel);
 }
 
 /* Register-family key of a constant-indexed temporary array element. */
@@ -1057,6 +1072,8 @@ static const char *pointer_provenance(L *l, const MdArg *m)
 		const MdArg *a = &l->k->md->args.v[i];
 		n += a->kind == MA_POINTER && a->bufid == m->bufid && strcmp(a->mem, m->mem) == 0;
 	}
+	if (!strcmp(m->mem, "hc"))
+		return "hardware constant buffer: cbN[i] reads 16 bytes at 16*i from this base; the IL sees 0";
 	return n == 1 ? "own UAV: every access through it has this base" :
 	       "shared UAV: each access's base found statically by provenance analysis";
 }
@@ -1130,7 +1147,7 @@ static void layout(L *l)
 			a.offset = off + m->offset;
 			a.size = 8;
 			a.addrmode = ZM_STATELESS;
-			a.addrspace = !strcmp(m->mem, "c") ? ZS_CONSTANT : ZS_GLOBAL;
+			a.addrspace = !strcmp(m->mem, "c") || !strcmp(m->mem, "hc") ? ZS_CONSTANT : ZS_GLOBAL;
 			/* IGC derives the access from the const qualifier (;constarg);
 			 * AMD's RO/RW field only when no ;constarg line exists */
 			a.access = (has_constarg ? m->is_const : m->access && !strcmp(m->access, "RO"))

@@ -184,6 +184,73 @@ static void lower_raw_store(L *l, const Inst *in)
 }
 
 
+/* cbN[i] with N >= 2: a hardware constant buffer, bound by AMD's runtime to
+ * the `hc` pointer argument whose buffer id is N.  Element i is the 16 bytes
+ * at byte 16*i of that buffer; each lane reads its four dwords with one
+ * gather (the index may differ per lane).  Reads past the buffer are not
+ * checked (AMD returns 0 there; an Intel read goes to whatever memory
+ * follows). */
+Val hw_cb_read(L *l, const Operand *o, int sel)
+{
+	const MdArg *base = NULL;
+	size_t i;
+	int h, j;
+	if (sel > SEL_W)
+		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->kind == MA_POINTER && !strcmp(a->mem, "hc") && a->bufid == o->num)
+			base = a;
+	}
+	if (!base) {
+		lerr(l, o->loc, "cb%lld is bound to no constant pointer argument (';pointer:...:hc:%lld:...')",
+		     o->num, o->num);
+		return val_imm(0);
+	}
+	if (l->hwcb_op != o) {
+		Val idx, addr;
+		VDecl *t = vk_temp(l->vk, "CBA", VT_UD, l->simd);
+		Val a[2];
+		if (o->index_reg) {
+			Val r = lsrc1(l, o->index_reg);
+			if (o->index_imm) {
+				a[0] = r, a[1] = val_imm((uint32_t)o->index_imm);
+				alu(l, "add", VT_UD, t, 2, a, 0);
+				idx = val_vec(t);
+			} else {
+				idx = r;
+			}
+		} else {
+			idx = val_imm((uint32_t)o->index_imm);
+		}
+		/* the AMD-style address of the element: lo32(base) + 16 * index */
+		a[0] = idx, a[1] = val_imm(4);
+		alu(l, "shl", VT_UD, t, 2, a, 0);
+		a[0] = val_vec(t), a[1] = val_scalar(cb1_image(l), base->offset / 4);
+		alu(l, "add", VT_UD, t, 2, a, 0);
+		addr = val_vec(t);
+		for (j = 0; j < 4; j++)
+			l->hwcb_val[j] = vk_temp(l->vk, "CBV", VT_D, l->simd);
+		for (h = 0; h < l->nchunks; h++) {
+			VDecl *ad = address(l, addr, base, h);
+			VDecl *data = vk_temp(l->vk, "CBD", VT_UD, 4 * l->chunk);
+			VInst *v = emit_chunk(l, "svm_gather4scaled.RGBA", h);
+			v->ops[0] = vo_imm(0, VT_UQ);
+			v->ops[1] = vo_raw(ad, 0);
+			v->ops[2] = vo_raw(data, 0);
+			v->nops = 3;
+			for (j = 0; j < 4; j++) {
+				v = emit_chunk(l, "mov", h);
+				v->ops[0] = vo_dst(vk_alias(l->vk, l->hwcb_val[j], VT_UD, 0), h * l->chunk);
+				v->ops[1] = vo_src(data, j * l->chunk);
+				v->nops = 2;
+			}
+		}
+		l->hwcb_op = o;
+	}
+	return val_vec(l->hwcb_val[sel]);
+}
+
 int lower_mem(L *l, const Inst *in)
 {
 	switch (in->op) {

@@ -69,6 +69,8 @@ typedef struct L {
 	Loc last_err;          /* location of the last error, to say it once */
 	AbiPlan *plan;         /* filled by layout() */
 	unsigned char cb0_read[CB0_SLOTS]; /* components of each cb0 slot read (bits xyzw) */
+	const Operand *hwcb_op;  /* hardware-CB operand whose 4 dwords are loaded */
+	VDecl *hwcb_val[4];      /* ...into these */
 } L;
 
 
@@ -88,5 +90,6 @@ Val lsrc1(L *l, const Operand *o);
 
 /* lower_mem.c: memory instructions; 1 when the instruction was one */
 int lower_mem(L *l, const Inst *in);
+Val hw_cb_read(L *l, const Operand *o, int sel);
 
 #endif
