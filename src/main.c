@@ -144,9 +144,10 @@ static char *out_path(const Options *o, const char *input, const char *name, con
 
 /* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
 static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
-                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc)
+                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off)
 {
-	TranslateOptions to = {pl, o->simd, cb0};
+	TranslateOptions to = {pl, o->simd, cb0, seg_off};
+	size_t r;
 	VKernel *vk = NULL;
 	AbiPlan plan;
 	char *text, *why = NULL, *log = NULL;
@@ -192,6 +193,14 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	}
 	ze->code = gc->code;
 	ze->code_size = gc->size;
+	for (r = 0; r < gc->faddr_lo.n; r++) {
+		ZeReloc z = {gc->faddr_lo.v[r], ZR_ADDR_32, ABI_DATA_SYMBOL};
+		vec_push(&ze->relocs, z);
+	}
+	for (r = 0; r < gc->faddr_hi.n; r++) {
+		ZeReloc z = {gc->faddr_hi.v[r], ZR_ADDR_32_HI, ABI_DATA_SYMBOL};
+		vec_push(&ze->relocs, z);
+	}
 	if (gc->grf_count > 0)
 		ze->grf_count = gc->grf_count;
 	ze->scratch_size = gc->spill_bytes;
@@ -227,6 +236,9 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	Program *prog;
 	ZeKernel **zes;
 	GenCode *gcs;
+	ZeData data = {0};
+	uint8_t *blob = NULL;
+	long long *seg_off;
 	int failed = 0;
 	if (!text) {
 		diag_plain("cannot read %s: %s", input, strerror(errno));
@@ -262,15 +274,21 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	}
 	zes = xcalloc(prog->kernels.n, sizeof *zes);
 	gcs = xcalloc(prog->kernels.n, sizeof *gcs);
+	seg_off = xcalloc(prog->segs.n + 1, sizeof *seg_off);
+	data.symbol = ABI_DATA_SYMBOL;
+	data.size = abi_data_blob(prog, &blob, seg_off);
+	data.bytes = blob;
 	for (i = 0; i < prog->kernels.n; i++) {
 		zes[i] = xcalloc(1, sizeof **zes);
-		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i]))
+		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i],
+		                  data.size ? seg_off : NULL))
 			failed++;
 	}
 	if (!failed && (o->emit & EMIT_ZEBIN)) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
-		if (zebin_write(p, pl, (ZeKernel *const *)zes, prog->kernels.n, &err)) {
+		if (zebin_write_data(p, pl, (ZeKernel *const *)zes, prog->kernels.n,
+		                     data.size ? &data : NULL, &err)) {
 			diag_plain("%s", err ? err : "cannot write the zebin");
 			free(err);
 			failed++;
@@ -281,11 +299,14 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	}
 	for (i = 0; i < prog->kernels.n; i++) {
 		vec_free(&zes[i]->args);
+		vec_free(&zes[i]->relocs);
 		free(zes[i]);
 		gencode_free(&gcs[i]);
 	}
 	free(zes);
 	free(gcs);
+	free(seg_off);
+	free(blob);
 	md_free(prog);
 	il_free(m);
 	free(text);

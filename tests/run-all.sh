@@ -84,6 +84,34 @@ for il in "$SRC"/tests/kernels/*.il; do
 	fi
 done
 
+# data segments: every relocation of every kernel points at a placeholder
+# immediate of the finalizer's faddr in that kernel's code, lows and highs paired
+for il in "$SRC"/tests/kernels/*.il; do
+	k=$(basename "$il" .il)
+	bin="$WORK/e2e/$k-16/${k}_tgllp.bin"
+	[ -f "$bin" ] && "$ZESECT" -l "$bin" | grep -q ' \.data\.const ' || continue
+	sec=$("$ZESECT" -l "$bin" | awk '$2 ~ /^\.rel\.text\./ {print $2}')
+	bad=""
+	for r in $sec; do
+		text=".text.${r#.rel.text.}"
+		"$ZESECT" "$bin" "$text" >"$WORK/text.bin"
+		set -- $("$ZESECT" "$bin" "$r" | od -A n -v -t u8)
+		lo=0 hi=0
+		while [ $# -ge 2 ]; do
+			w=$(od -A n -t x4 -j "$1" -N 4 "$WORK/text.bin" | tr -d ' ')
+			[ "$w" = "6e10ca2e" ] || bad="$bad $r@$1=$w"
+			case $(( $2 % 4294967296 )) in 2) lo=$((lo + 1)) ;; 3) hi=$((hi + 1)) ;; *) bad="$bad $r@$1:type" ;; esac
+			shift 2
+		done
+		[ "$lo" -ge 1 ] && [ "$lo" -eq "$hi" ] || bad="$bad $r:pairs($lo,$hi)"
+	done
+	if [ -n "$sec" ] && [ -z "$bad" ]; then
+		ok "$k: relocations patch the data-segment address placeholders"
+	else
+		ko "$k: relocations patch the data-segment address placeholders" "${bad:-no .rel.text section}"
+	fi
+done
+
 # ABI maps: every kernel's map is valid against data/abimap.xsd; where a
 # reviewed map exists (tests/kernels/K.abimap, checked by hand against AMD's
 # cb0/cb1 rules and the ze_info above), the text map equals it

@@ -267,7 +267,46 @@ static char *slurp(const char *path, size_t *len)
 	return s;
 }
 
-/* Reads the results of a run that produced DAT; 0 on success. */
+/* faddr becomes two "mov (1) rN.0/.1 0x6E10CA2E:ud" (GenX_IR, IGC 1.0.12504);
+ * the placeholder dwords in the code, in order, pair with the listing's mov
+ * lines in order, whose destination subregister tells low (even) from high. */
+#define FADDR_MAGIC 0x6E10CA2Eu
+static int faddr_sites(GenCode *g)
+{
+	size_t i;
+	const char *a = g->asm_text, *p;
+	for (i = 0; i + 4 <= g->size; i += 4) {
+		uint32_t v = (uint32_t)g->code[i] | (uint32_t)g->code[i + 1] << 8 |
+		             (uint32_t)g->code[i + 2] << 16 | (uint32_t)g->code[i + 3] << 24;
+		const char *line;
+		if (v != FADDR_MAGIC)
+			continue;
+		if (!a || !(p = strstr(a, "0x6E10CA2E")))
+			return -1;
+		for (line = p; line > g->asm_text && line[-1] != '\n'; line--)
+			;
+		a = p + 10;
+		{
+			const char *r = strstr(line, ":ud");
+			const char *dot = r ? r : p;
+			while (dot > line && *dot != '.')
+				dot--;
+			if (dot <= line || !r || r > p)
+				return -1;
+			/* the address is a qword-aligned pair: even dword low, odd high */
+			if (dot[1] < '0' || dot[1] > '9')
+				return -1;
+			if (atoi(dot + 1) % 2 == 0)
+				vec_push(&g->faddr_lo, (uint64_t)i);
+			else
+				vec_push(&g->faddr_hi, (uint64_t)i);
+		}
+	}
+	return a && strstr(a, "0x6E10CA2E") ? -1 : 0;
+}
+
+/* Reads the results of a run that produced DAT; 0 on success, -2 when the
+ * symbol-address placeholders cannot be matched to the listing. */
 static int collect(const char *base, const char *dat, const char *log, GenCode *out)
 {
 	char *asmpath = xasprintf("%s.asm", base);
@@ -280,6 +319,10 @@ static int collect(const char *base, const char *dat, const char *log, GenCode *
 	out->code = (uint8_t *)code;
 	out->size = n;
 	out->asm_text = slurp(asmpath, NULL);
+	if (faddr_sites(out)) {
+		free(asmpath);
+		return -2;
+	}
 	out->spill_bytes = number_after(out->asm_text, "//.spill size ");
 	if (!out->spill_bytes)
 		out->spill_bytes = number_after(log, "Spill memory used = ");
@@ -306,7 +349,7 @@ static int judge(const char *dir, const char *base, const RunResult *r, const ch
 		 int timeout_s, char **log, GenCode *out, char **why)
 {
 	char *errpath = NULL, *errtxt = NULL, *dat = xasprintf("%s.dat", base);
-	int rc = -1;
+	int rc = -1, crc;
 	struct stat st;
 	if (r->exec_errno)
 		*why = xasprintf("cannot run GenX_IR: %s: %s", prog, strerror(r->exec_errno));
@@ -317,7 +360,9 @@ static int judge(const char *dir, const char *base, const RunResult *r, const ch
 	else if (has_errors_file(dir, &errpath) || stat(dat, &st) < 0) {
 		errtxt = errpath ? slurp(errpath, NULL) : NULL;
 		*why = rejection(errtxt, *log, r->status);
-	} else if (collect(base, dat, *log, out) < 0)
+	} else if ((crc = collect(base, dat, *log, out)) == -2)
+		*why = xstrdup("cannot match the finalizer's symbol-address placeholders to its listing");
+	else if (crc < 0)
 		*why = xasprintf("cannot read %s: %s", dat, strerror(errno));
 	else
 		rc = 0;
@@ -386,5 +431,7 @@ void gencode_free(GenCode *g)
 {
 	free(g->code);
 	free(g->asm_text);
+	vec_free(&g->faddr_lo);
+	vec_free(&g->faddr_hi);
 	memset(g, 0, sizeof *g);
 }

@@ -62,6 +62,23 @@ typedef struct ZeArg {
 	int slm_alignment;   /* 0 = not written */
 } ZeArg;
 
+/* A relocation in a kernel's code: the dword at `offset` of .text.<kernel>
+ * receives the low (R_ZE_SYM_ADDR_32) or high (R_ZE_SYM_ADDR_32_HI) half of
+ * the symbol's address. */
+enum { ZR_ADDR_32 = 2, ZR_ADDR_32_HI = 3 };
+typedef struct ZeReloc {
+	uint64_t offset;       /* byte in the kernel's code */
+	int type;              /* ZR_ADDR_32 or ZR_ADDR_32_HI */
+	const char *symbol;    /* a ZeData symbol */
+} ZeReloc;
+
+/* Program-scope constant data: one .data.const blob, one global symbol. */
+typedef struct ZeData {
+	const char *symbol;    /* STT_OBJECT, STB_GLOBAL, value 0 */
+	const uint8_t *bytes;
+	size_t size;
+} ZeData;
+
 typedef struct ZeKernel {
 	const char *name;      /* OpenCL kernel name: section .text.<name> */
 	const uint8_t *code;   /* Gen machine code (GenX_IR .dat) */
@@ -77,6 +94,7 @@ typedef struct ZeKernel {
 	int scratch_size;      /* per-thread scratch bytes; 0 = no per_thread_memory_buffers */
 	int local_id_size;     /* bytes of per-thread local ids (3 channels) */
 	VEC(ZeArg) args;       /* payload_arguments in output order */
+	VEC(ZeReloc) relocs;   /* into .rel.text.<name> */
 } ZeKernel;
 
 /* zeinfo.c: YAML text of .ze_info for the kernels (block style, version 1.15) */
@@ -86,6 +104,9 @@ const char *zearg_type_name(ZeArgType t);
 /* zebin.c: writes PATH atomically (temporary name, then rename); 0 on success.
  * On failure nothing is left at PATH and *err holds a message to free. */
 int zebin_write(const char *path, const Platform *p, ZeKernel *const *ks, size_t n, char **err);
+/* the same with program-scope constant data (NULL/0 = none) */
+int zebin_write_data(const char *path, const Platform *p, ZeKernel *const *ks, size_t n,
+                     const ZeData *data, char **err);
 
 /* finalize.c: run GenX_IR on one vISA text file. */
 typedef struct GenCode {
@@ -94,6 +115,7 @@ typedef struct GenCode {
 	char *asm_text;    /* .asm listing (malloc'd, may be NULL) */
 	int spill_bytes;   /* from "//.spill size N" */
 	int grf_count;     /* from the .asm header when present */
+	VEC(uint64_t) faddr_lo, faddr_hi; /* code offsets of faddr's low/high immediates */
 } GenCode;
 /* Returns 0 on success; on failure writes a one-line reason to *why (malloc'd)
  * and the finalizer's own output to *log (malloc'd, may be NULL). */

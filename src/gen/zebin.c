@@ -11,7 +11,10 @@
  *   0: null;  1..n: .text.<kernel> (code, zero-padded to a 64-byte multiple,
  *   plus 128 zero bytes as IGC does);  n+1: .ze_info;  n+2:
  *   .note.intelgt.compat;  n+3: .symtab (one local FUNC symbol per kernel);
- *   n+4: .strtab (section and symbol names; also e_shstrndx).
+ *   n+4: .strtab (section and symbol names; also e_shstrndx).  With program
+ *   data: .data.const after the texts, one global OBJECT symbol after the
+ *   kernel symbols, and a .rel.text.<kernel> (REL, r_info = symbol << 32 | type)
+ *   before .symtab for every kernel with relocations.
  * All fields are written little-endian byte by byte, independent of the host.
  */
 #if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
@@ -33,6 +36,10 @@ enum {
 	SHT_SYMTAB_ = 2,
 	SHT_STRTAB_ = 3,
 	SHT_NOTE_ = 7,
+	SHT_REL_ = 9,
+	SHF_ALLOC_ = 2,
+	REL_SIZE = 16,
+	ST_GLOBAL_OBJECT = 0x11, /* st_info: STB_GLOBAL << 4 | STT_OBJECT */
 	SHF_ALLOC_EXEC = 6,     /* SHF_ALLOC | SHF_EXECINSTR */
 	EHDR_SIZE = 64,
 	SHDR_SIZE = 64,
@@ -173,15 +180,31 @@ static void put_sym(Buf *b, uint32_t name, unsigned info, unsigned shndx, uint64
 	put64(b, size);
 }
 
-static void build_symtab(Sec *s, Buf *strtab, ZeKernel *const *ks, size_t n)
+/* Kernels first (local), then the data symbol (global) at index n + 1. */
+static void build_symtab(Sec *s, Buf *strtab, ZeKernel *const *ks, size_t n, const ZeData *data,
+                         unsigned data_shndx)
 {
 	size_t i;
 	put_zeros(&s->data, SYM_SIZE);
 	for (i = 0; i < n; i++)
 		put_sym(&s->data, add_string(strtab, ks[i]->name), ST_LOCAL_FUNC,
 			(unsigned)(i + 1), ks[i]->code_size);
+	if (data)
+		put_sym(&s->data, add_string(strtab, data->symbol), ST_GLOBAL_OBJECT, data_shndx, data->size);
 	s->info = (uint32_t)(n + 1);
 	s->entsize = SYM_SIZE;
+	s->align = 8;
+}
+
+/* r_info = symbol index << 32 | type; the one data symbol is n + 1 */
+static void build_rel(Sec *s, const ZeKernel *k, size_t n)
+{
+	size_t i;
+	for (i = 0; i < k->relocs.n; i++) {
+		put64(&s->data, k->relocs.v[i].offset);
+		put64(&s->data, (uint64_t)(n + 1) << 32 | (uint64_t)k->relocs.v[i].type);
+	}
+	s->entsize = REL_SIZE;
 	s->align = 8;
 }
 
@@ -285,13 +308,16 @@ static char *check_kernels(ZeKernel *const *ks, size_t n)
 	return NULL;
 }
 
-static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n)
+static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n, const ZeData *data)
 {
-	size_t nsec = 0, i;
-	Sec *secs = xcalloc(n + 5, sizeof *secs);
+	size_t nsec = 0, i, nrel = 0, symidx;
+	Sec *secs = xcalloc(2 * n + 6, sizeof *secs);
 	Buf strtab = {0};
 	Sec *zeinfo, *symtab, *strsec;
+	unsigned data_shndx = 0;
 	char *yaml;
+	for (i = 0; i < n; i++)
+		nrel += ks[i]->relocs.n > 0;
 	put8(&strtab, 0);
 	new_sec(secs, &nsec, &strtab, "", 0)->align = 0;
 	for (i = 0; i < n; i++) {
@@ -299,15 +325,35 @@ static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n)
 		add_text(new_sec(secs, &nsec, &strtab, name, SHT_PROGBITS_), ks[i]);
 		free(name);
 	}
+	if (data) {
+		Sec *d = new_sec(secs, &nsec, &strtab, ".data.const", SHT_PROGBITS_);
+		d->flags = SHF_ALLOC_;
+		d->align = 16;
+		buf_add(&d->data, data->bytes, data->size);
+		data_shndx = (unsigned)(nsec - 1);
+	}
 	zeinfo = new_sec(secs, &nsec, &strtab, ".ze_info", SHT_ZEBIN_ZEINFO);
 	yaml = zeinfo_yaml(ks, n);
 	buf_puts(&zeinfo->data, yaml);
 	free(yaml);
 	build_notes(new_sec(secs, &nsec, &strtab, ".note.intelgt.compat", SHT_NOTE_), p);
+	symidx = nsec + nrel;
+	for (i = 0; i < n; i++) {
+		char *name;
+		Sec *r;
+		if (!ks[i]->relocs.n)
+			continue;
+		name = xasprintf(".rel.text.%s", ks[i]->name);
+		r = new_sec(secs, &nsec, &strtab, name, SHT_REL_);
+		free(name);
+		r->link = (uint32_t)symidx;
+		r->info = (uint32_t)(i + 1);
+		build_rel(r, ks[i], n);
+	}
 	symtab = new_sec(secs, &nsec, &strtab, ".symtab", SHT_SYMTAB_);
 	strsec = new_sec(secs, &nsec, &strtab, ".strtab", SHT_STRTAB_);
 	symtab->link = (uint32_t)(nsec - 1);
-	build_symtab(symtab, &strtab, ks, n);
+	build_symtab(symtab, &strtab, ks, n, data, data_shndx);
 	strsec->data = strtab;
 	emit(out, secs, nsec);
 	for (i = 0; i < nsec; i++)
@@ -368,12 +414,18 @@ fail:
 
 int zebin_write(const char *path, const Platform *p, ZeKernel *const *ks, size_t n, char **err)
 {
+	return zebin_write_data(path, p, ks, n, NULL, err);
+}
+
+int zebin_write_data(const char *path, const Platform *p, ZeKernel *const *ks, size_t n,
+                     const ZeData *data, char **err)
+{
 	Buf out = {0};
 	int rc;
 	*err = check_kernels(ks, n);
 	if (*err)
 		return -1;
-	build(&out, p, ks, n);
+	build(&out, p, ks, n, data);
 	rc = replace_file(path, out.s, out.n, err);
 	buf_free(&out);
 	return rc;

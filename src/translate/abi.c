@@ -68,9 +68,10 @@ int abi_check_args(const Kernel *k)
 			bad = 1;
 		} else if (a->kind == MA_POINTER) {
 			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c") &&
-			    strcmp(a->mem, "hc")) {
+			    strcmp(a->mem, "hc") && strcmp(a->mem, "hl")) {
 				diag_error(a->loc, "pointer argument '%s' in memory '%s' is not supported yet "
-				           "(global, UAV-backed and hardware constant pointers are)", a->name, a->mem);
+				           "(global, UAV-backed and hardware constant, and local (hl) pointers are)",
+				           a->name, a->mem);
 				bad = 1;
 			}
 		} else if (a->kind == MA_VALUE) {
@@ -114,6 +115,47 @@ int abi_cb1_size(const Kernel *k)
 				size = (int)in->ops[0].index_imm * 16;
 		}
 	return size;
+}
+
+/* One blob for every data segment of the program: the global segment
+ * first (at 0), then the constant-buffer ones, each 16-byte aligned; values
+ * little-endian at their item offsets, the rest zero.  Returns the blob size
+ * (0 when the program has no data), offsets per Program.segs index. */
+size_t abi_data_blob(const Program *p, uint8_t **bytes, long long *seg_off)
+{
+	size_t total = 0, i, j, pass;
+	long long k;
+	uint8_t *b;
+	*bytes = NULL;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < p->segs.n; i++) {
+			const DataSeg *s = &p->segs.v[i];
+			if ((pass == 0) != (s->cbid < 0))
+				continue;
+			seg_off[i] = (long long)total;
+			total = (total + (size_t)s->size + 15) / 16 * 16;
+		}
+	if (!total)
+		return 0;
+	b = xcalloc(total, 1);
+	for (i = 0; i < p->segs.n; i++) {
+		const DataSeg *s = &p->segs.v[i];
+		for (j = 0; j < s->items.n; j++) {
+			const DataItem *it = &s->items.v[j];
+			int esz = md_data_type_size(it->type), q;
+			if (it->uninit || !it->values || esz <= 0)
+				continue;
+			for (k = 0; k < it->count; k++) {
+				long long at = it->offset + k * esz;
+				if (at < 0 || at + esz > s->size)
+					continue;
+				for (q = 0; q < esz && q < 8; q++)
+					b[seg_off[i] + at + q] = (uint8_t)(it->values[k] >> (8 * q));
+			}
+		}
+	}
+	*bytes = b;
+	return total;
 }
 
 void abi_plan_free(AbiPlan *p)

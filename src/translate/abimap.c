@@ -101,7 +101,16 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 			attr(w, "slot", "%d", e->slot);
 			attr(w, "component", "%c", "xyzw"[e->comp]);
 			attr(w, "meaning", "%s", e->meaning ? e->meaning : "");
-			if (e->source == CB0_CONSTANT) {
+			if (e->data_symbol) {
+				xmlTextWriterStartElement(w, (const xmlChar *)"data");
+				attr(w, "symbol", "%s", e->data_symbol);
+				attr(w, "section", ".data.const");
+				attr(w, "offset", "0");
+				attr(w, "relocation", "R_ZE_SYM_ADDR_32");
+				if (e->input)
+					attr(w, "input", "%s", e->input);
+				xmlTextWriterEndElement(w);
+			} else if (e->source == CB0_CONSTANT) {
 				xmlTextWriterStartElement(w, (const xmlChar *)"constant");
 				attr(w, "value", "0x%08x", e->constant);
 				xmlTextWriterEndElement(w);
@@ -165,7 +174,10 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				buf_printf(&b, "%-44s   %s\n", "", e->provenance);
 		} else {
 			snprintf(left, sizeof left, "cb0[%d].%c %s", e->slot, "xyzw"[e->comp], e->meaning ? e->meaning : "");
-			if (e->source == CB0_CONSTANT)
+			if (e->data_symbol)
+				buf_printf(&b, "%-44s low dword of %s (.data.const+0), relocated -> %s\n", left,
+				           e->data_symbol, e->input ? e->input : "-");
+			else if (e->source == CB0_CONSTANT)
 				buf_printf(&b, "%-44s constant 0x%08x\n", left, e->constant);
 			else if (e->ze_first >= 0)
 				buf_printf(&b, "%-44s %s[%d] @%d -> payload %d (%s)\n", left,

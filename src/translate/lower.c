@@ -310,6 +310,22 @@ static Val special(L *l, const Operand *o, int sel)
 	}
 }
 
+/* The 64-bit address of the program's data blob (global segment at 0), set
+ * by faddr in the prologue and patched by a relocation; NULL when the
+ * program has no global data segment. */
+VDecl *data_segment(L *l)
+{
+	size_t i;
+	int global = 0;
+	if (l->dseg)
+		return l->dseg;
+	for (i = 0; i < l->p->segs.n; i++)
+		global |= l->p->segs.v[i].cbid < 0;
+	if (!global || !l->o->seg_off)
+		return NULL;
+	return l->dseg = vk_decl(l->vk, "DATA_SEGMENTS", VT_UQ, 1, 8);
+}
+
 /* Is this cb1 byte part of an `hc` (hardware constant buffer) pointer? */
 static int hc_pointer_at(L *l, int byte)
 {
@@ -343,6 +359,8 @@ static Val cb_read(L *l, const Operand *o, int sel)
 		if (o->index_imm == 8 && sel == SEL_X && !l->k->md->datareqd)
 			return val_imm(0); /* AMD wrappers always copy the data-segment base;
 			                * without ;memory:datareqd it is never dereferenced */
+		if (o->index_imm == 8 && sel == SEL_X && data_segment(l))
+			return val_scalar(vk_alias(l->vk, data_segment(l), VT_UD, 0), 0);
 		if (!e->present || e->source == CB0_UNSUPPORTED) {
 			lerr(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
 			      "xyzw"[sel], e->present ? e->meaning : "unassigned slot");
@@ -817,10 +835,8 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_ARENA_UAV:
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 		break;
-	case OP_DCL_LDS:
-		if (in->nops == 1 && in->ops[0].file == RF_NUMBER && in->ops[0].num == 0)
-			break;
-		lerr(l, in->loc, "local data share (LDS) is not supported yet");
+	case OP_DCL_LDS: /* dcl_lds_id(n) bytes: static size per LDS id (lower_mem.c) */
+		lower_mem(l, in);
 		break;
 	case OP_DCL_INDEXED_TEMP_ARRAY:
 		break;
@@ -852,11 +868,14 @@ static int check_mods(L *l, const Inst *in)
 {
 	static const char *const mem[] = {"id", "cached", "aligned"};
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee"};
+	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
 	const char *const *ok;
 	size_t n, j;
 	int i;
 	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_RAW_STORE)
 		ok = mem, n = NELEM(mem);
+	else if (!strncmp(il_ops[in->op].name, "lds_", 4))
+		ok = lds, n = NELEM(lds);
 	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE)
 		return 0;
 	else
@@ -1024,6 +1043,24 @@ static void prologue(L *l)
 {
 	static const char *const gid[3] = {"%group_id_x", "%group_id_y", "%group_id_z"};
 	int c;
+	for (c = 0; l->cb1 && l->slm_static && c < (int)l->k->md->args.n; c++) {
+		const MdArg *m = &l->k->md->args.v[c];
+		VInst *in;
+		if (m->kind != MA_POINTER || strcmp(m->mem, "hl"))
+			continue;
+		in = vk_emit(l->vk, "add", 1, 1);
+		in->nomask = 1;
+		in->ops[0] = vo_dst(l->cb1, m->offset / 4);
+		in->ops[1] = vo_scalar(l->cb1, m->offset / 4);
+		in->ops[2] = vo_imm((uint32_t)l->slm_static, VT_UD);
+		in->nops = 3;
+	}
+	if (l->dseg) {
+		VInst *in = vk_emit(l->vk, "faddr", 0, 0);
+		in->ops[0] = vo_label(ABI_DATA_SYMBOL);
+		in->ops[1] = vo_dst(l->dseg, 0);
+		in->nops = 2;
+	}
 	for (c = 0; c < 3; c++)
 		if (l->tid[c]) {
 			int h;
@@ -1142,7 +1179,21 @@ static void layout(L *l)
 		memset(&a, 0, sizeof a);
 		a.arg_index = m->index;
 		a.source_offset = -1;
-		if (m->kind == MA_POINTER) {
+		if (m->kind == MA_POINTER && !strcmp(m->mem, "hl")) {
+			/* NEO patches the offset after static SLM; the prologue adds the
+			 * static size so the IL reads AMD's LDS offset */
+			a.type = ZA_ARG_BYPOINTER;
+			a.offset = off + m->offset;
+			a.size = 8;
+			a.addrmode = ZM_SLM;
+			a.addrspace = ZS_LOCAL;
+			a.access = ZC_READWRITE;
+			a.slm_alignment = m->align > 0 ? m->align : 4;
+			e.cb_size = 4;
+			e.provenance = "local memory: LDS offset = Level Zero's SLM offset + static SLM size "
+			               "(added in the prologue)";
+			vec_push(&ze->args, a);
+		} else if (m->kind == MA_POINTER) {
 			a.type = ZA_ARG_BYPOINTER;
 			a.offset = off + m->offset;
 			a.size = 8;
@@ -1187,6 +1238,8 @@ static void layout(L *l)
 		e.constant = t->value;
 		if (e.slot == 8 && e.comp == 0 && !l->k->md->datareqd)
 			e.source = CB0_CONSTANT, e.constant = 0; /* see cb_read */
+		else if (e.slot == 8 && e.comp == 0 && l->dseg)
+			e.data_symbol = ABI_DATA_SYMBOL, e.input = l->dseg->name;
 		e.ze_first = -1;
 		if (t->source == CB0_PAYLOAD) {
 			for (w = 0; w < IMP_COUNT && imp_type[w] != t->arg; w++)
@@ -1256,6 +1309,8 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	ze->grf_count = o->plat->grf_count;
 	ze->has_4gb_buffers = 1;
 	ze->has_no_stateless_write = l.stores == 0;
+	ze->slm_size = l.slm_static;
+	ze->barrier_count = l.barriers;
 	if (k->md->cws[0])
 		for (i = 0; i < 3; i++)
 			ze->required_wg[i] = k->md->cws[i];

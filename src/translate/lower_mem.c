@@ -1,6 +1,20 @@
 /* lower_mem.c - memory instructions: raw UAV loads and stores as
  * stateless A64 messages (the base of each address from the UAV id or from
- * provenance, see lower.c's header comment). */
+ * provenance, see lower.c's header comment); AMD's local data share (LDS)
+ * on Intel's shared local memory (SLM); fences and barriers.
+ *
+ * LDS: an IL LDS address is a byte offset from the start of the kernel's
+ * LDS allocation, and %slm offsets count from the start of the work-group's
+ * SLM, so the IL address is the message offset unchanged.  One LDS id per
+ * kernel (AMD's OpenCL compiler uses id 1).  The static part of SLM
+ * (L.slm_static, ze_info slm_size) comes first; the runtime places
+ * __local pointer arguments after it (see lds_static_size).
+ *
+ * Atomics are dword_atomic on %slm.  Forms without a dataport equivalent
+ * (rsub; inc/dec with a wrap limit other than 0xFFFFFFFF) are a
+ * compare-exchange loop; mskor is refused (its operand order is not
+ * confirmed by any source).
+ */
 #include <string.h>
 
 #include "lowerint.h"
@@ -22,21 +36,52 @@ static const MdArg *uav_owner(L *l, int uav, int *count)
 	return owner;
 }
 
-static const MdArg *access_base(L *l, const Inst *in, int uav)
+/* The 64-bit base an access adds its offset to, as two scalar dwords. */
+typedef struct Base {
+	Val lo, hi;
+} Base;
+
+static Base arg_base(L *l, const MdArg *a)
 {
-	int n, b;
-	const MdArg *owner = uav_owner(l, uav, &n);
-	if (n == 1)
-		return owner;
+	Base b;
+	b.lo = val_scalar(cb1_image(l), a->offset / 4);
+	b.hi = val_scalar(cb1_image(l), a->offset / 4 + 1);
+	return b;
+}
+
+/* Which buffer a UAV access reads: the data segment when its address comes
+ * from cb0[8].x, else the one pointer argument bound to the UAV, else (a
+ * shared UAV) the argument provenance found.  0 on success. */
+static int access_base(L *l, const Inst *in, int uav, Base *out)
+{
+	int n, b = provenance_of(&l->pv, in);
+	const MdArg *owner;
+	if (b == PV_DATASEG) {
+		VDecl *d = data_segment(l);
+		if (!d) {
+			lerr(l, in->loc, "the address of this '%s' derives from the data segment (cb0[8].x), but "
+			     "the program has no global ';#DATASTART' segment", il_ops[in->op].name);
+			return -1;
+		}
+		out->lo = val_scalar(vk_alias(l->vk, d, VT_UD, 0), 0);
+		out->hi = val_scalar(vk_alias(l->vk, d, VT_UD, 0), 1);
+		return 0;
+	}
+	owner = uav_owner(l, uav, &n);
+	if (n == 1) {
+		*out = arg_base(l, owner);
+		return 0;
+	}
 	if (n == 0) {
 		lerr(l, in->loc, "'%s' uses UAV %d, which no pointer argument is bound to",
 		      il_ops[in->op].name, uav);
-		return NULL;
+		return -1;
 	}
-	b = provenance_of(&l->pv, in);
-	if (b >= 0 && l->k->md->args.v[b].bufid == uav)
-		return &l->k->md->args.v[b];
-	if (b >= 0)
+	if (b >= 0 && b < PV_DATASEG && l->k->md->args.v[b].bufid == uav) {
+		*out = arg_base(l, &l->k->md->args.v[b]);
+		return 0;
+	}
+	if (b >= 0 && b < PV_DATASEG)
 		lerr(l, in->loc, "the address of this '%s' derives from argument '%s', which is bound "
 		      "to UAV %d, not %d", il_ops[in->op].name, l->k->md->args.v[b].name,
 		      l->k->md->args.v[b].bufid, uav);
@@ -44,11 +89,11 @@ static const MdArg *access_base(L *l, const Inst *in, int uav)
 		lerr(l, in->loc, "the address of this '%s' on shared UAV %d does not derive from one "
 		      "pointer argument (%s); dynamic bases are not supported yet",
 		      il_ops[in->op].name, uav, b == PV_TOP ? "it may come from several" : "no argument found");
-	return NULL;
+	return -1;
 }
 
 /* 64-bit per-lane addresses of chunk h: base + (A - lo32(base)). */
-static VDecl *address(L *l, Val a, const MdArg *base, int h)
+static VDecl *address(L *l, Val a, Base base, int h)
 {
 	VDecl *addr = vk_temp(l->vk, "ADDR", VT_UQ, l->chunk);
 	VDecl *a32 = vk_alias(l->vk, addr, VT_UD, 0);
@@ -56,7 +101,7 @@ static VDecl *address(L *l, Val a, const MdArg *base, int h)
 	VDecl *lo = vk_temp(l->vk, "LO", VT_UD, l->chunk);
 	VDecl *cy = vk_temp(l->vk, "CY", VT_UD, l->chunk);
 	VDecl *hi = vk_temp(l->vk, "HI", VT_UD, l->chunk);
-	Val blo = val_scalar(cb1_image(l), base->offset / 4), bhi = val_scalar(cb1_image(l), base->offset / 4 + 1);
+	Val blo = base.lo, bhi = base.hi;
 	VInst *in;
 	Val nb = blo;
 	nb.neg = 1;
@@ -114,7 +159,7 @@ static void lower_raw_load(L *l, const Inst *in)
 {
 	int m[4], n, h, j, uav = uav_id(l, in);
 	const Operand *d = &in->ops[0];
-	const MdArg *base;
+	Base base;
 	Val a;
 	if (uav < 0)
 		return;
@@ -122,7 +167,7 @@ static void lower_raw_load(L *l, const Inst *in)
 		lerr(l, d->loc, "uav_raw_load destination must be a register with mask x, xy, xyz or xyzw");
 		return;
 	}
-	if (!(base = access_base(l, in, uav)))
+	if (access_base(l, in, uav, &base))
 		return;
 	a = lsrc1(l, &in->ops[1]);
 	for (h = 0; h < l->nchunks; h++) {
@@ -149,7 +194,7 @@ static void lower_raw_store(L *l, const Inst *in)
 {
 	int m[4], n, h, j, uav = uav_id(l, in);
 	const Operand *d = &in->ops[0];
-	const MdArg *base;
+	Base base;
 	Val a, s[4];
 	if (uav < 0)
 		return;
@@ -157,7 +202,7 @@ static void lower_raw_store(L *l, const Inst *in)
 		lerr(l, d->loc, "uav_raw_store needs 'mem' with mask x, xy, xyz or xyzw");
 		return;
 	}
-	if (!(base = access_base(l, in, uav)))
+	if (access_base(l, in, uav, &base))
 		return;
 	a = lsrc1(l, &in->ops[1]);
 	for (j = 0; j < n; j++)
@@ -232,7 +277,7 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 		for (j = 0; j < 4; j++)
 			l->hwcb_val[j] = vk_temp(l->vk, "CBV", VT_D, l->simd);
 		for (h = 0; h < l->nchunks; h++) {
-			VDecl *ad = address(l, addr, base, h);
+			VDecl *ad = address(l, addr, arg_base(l, base), h);
 			VDecl *data = vk_temp(l->vk, "CBD", VT_UD, 4 * l->chunk);
 			VInst *v = emit_chunk(l, "svm_gather4scaled.RGBA", h);
 			v->ops[0] = vo_imm(0, VT_UQ);
@@ -251,8 +296,549 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 	return val_vec(l->hwcb_val[sel]);
 }
 
+/* ---- LDS: declarations and the static SLM size ---------------------------- */
+
+#define SLM_MAX 65536 /* Gen12LP: 64 KB of shared local memory per work-group */
+
+/* Bytes of static SLM.  AMD's runtime puts the __local pointer arguments
+ * after ;memory:hwlocal (the compiler's count of static LDS bytes); without
+ * such arguments every byte the kernel may address is static: the largest of
+ * hwlocal and the dcl_lds size (which tools may set to the whole LDS when a
+ * kernel takes __local arguments, so it is not used then).  Rounded up to
+ * the largest alignment of a __local argument: the runtime aligns each
+ * argument relative to the end of the static part. */
+static int lds_static_size(L *l)
+{
+	const MdBlock *md = l->k->md;
+	int has_hw = 0, hl = 0, align = 4, dcl = 0, size;
+	size_t i;
+	for (i = 0; i < md->mems.n; i++)
+		has_hw |= md->mems.v[i].kind == MM_HWLOCAL;
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *a = &md->args.v[i];
+		if (a->kind == MA_POINTER && a->mem && !strcmp(a->mem, "hl")) {
+			hl = 1;
+			if (a->align > align && a->align <= 4096 && !(a->align & (a->align - 1)))
+				align = a->align;
+		}
+	}
+	for (i = 0; i < (size_t)l->nlds; i++)
+		if (l->lds_bytes[i] > dcl)
+			dcl = l->lds_bytes[i];
+	size = md->mem_hwlocal;
+	if (!(hl && has_hw) && dcl > size)
+		size = dcl;
+	return (size + align - 1) / align * align;
+}
+
+/* dcl_lds_id(n) bytes */
+static void lds_dcl(L *l, const Inst *in)
+{
+	const Mod *idm = il_inst_mod(in, "id");
+	long long id = idm ? il_mod_int(idm, -1) : -1, bytes;
+	int i;
+	if (in->nops != 1 || in->ops[0].file != RF_NUMBER) {
+		lerr(l, in->loc, "dcl_lds takes an LDS id and a byte count: dcl_lds_id(n) <bytes>");
+		return;
+	}
+	bytes = in->ops[0].num;
+	if (!idm && bytes == 0)
+		return; /* declares nothing */
+	if (id < 0 || id > 0xffff) {
+		lerr(l, in->loc, "dcl_lds needs an LDS id: dcl_lds_id(n) <bytes>");
+		return;
+	}
+	if (bytes < 0 || bytes > SLM_MAX) {
+		lerr(l, in->ops[0].loc, "dcl_lds_id(%lld) declares %lld bytes; shared local memory holds "
+		     "at most %d", id, bytes, SLM_MAX);
+		return;
+	}
+	for (i = 0; i < l->nlds && l->lds_ids[i] != id; i++)
+		;
+	if (i == l->nlds) {
+		if (l->nlds == 1) {
+			lerr(l, in->loc, "a second LDS id (dcl_lds_id(%lld) after dcl_lds_id(%d)) is not "
+			     "supported yet", id, l->lds_ids[0]);
+			return;
+		}
+		l->lds_ids[l->nlds] = (int)id;
+		l->lds_bytes[l->nlds++] = 0;
+	}
+	if (bytes > l->lds_bytes[i])
+		l->lds_bytes[i] = (int)bytes;
+	l->slm_static = lds_static_size(l);
+	if (l->slm_static > SLM_MAX)
+		lerr(l, in->loc, "the kernel needs %d bytes of static LDS; shared local memory holds at "
+		     "most %d", l->slm_static, SLM_MAX);
+}
+
+static int declares_lds(const Func *f, long long id)
+{
+	size_t i;
+	for (i = 0; i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		if (in->op == OP_DCL_LDS && il_mod_int(il_inst_mod(in, "id"), -1) == id)
+			return 1;
+	}
+	return 0;
+}
+
+/* The LDS id of an access (_id(n), or B11's _resource(n)); -1 after a
+ * diagnostic.  Declarations may stand anywhere in the kernel's code. */
+static int lds_id(L *l, const Inst *in)
+{
+	const Mod *m = il_inst_mod(in, "id");
+	long long id;
+	size_t i;
+	if (!m)
+		m = il_inst_mod(in, "resource");
+	id = il_mod_int(m, -1);
+	if (id < 0) {
+		lerr(l, in->loc, "'%s' needs an LDS id: _id(n)", il_ops[in->op].name);
+		return -1;
+	}
+	if (declares_lds(&l->p->m->main, id))
+		return (int)id;
+	for (i = 0; i < l->k->funcs.n; i++)
+		if (declares_lds(l->k->funcs.v[i], id))
+			return (int)id;
+	lerr(l, in->loc, "'%s' uses LDS id %lld, which no dcl_lds_id(%lld) declares",
+	     il_ops[in->op].name, id, id);
+	return -1;
+}
+
+/* ---- LDS: message helpers ------------------------------------------------ */
+
+static VOpnd slm_surf(L *l)
+{
+	return vo_surf(vk_predefined(l->vk, "%slm", VT_UD));
+}
+
+static VOpnd null_raw(L *l)
+{
+	return vo_raw(vk_predefined(l->vk, "%null", VT_UD), 0);
+}
+
+/* a fresh chunk-wide message operand of type t holding value v of chunk h */
+static VDecl *chunk_val_t(L *l, const char *prefix, Val v, int h, VType t)
+{
+	VDecl *d = vk_temp(l->vk, prefix, t, l->chunk);
+	VInst *in = emit_chunk(l, "mov", h);
+	in->ops[0] = vo_dst(d, 0);
+	in->ops[1] = opnd(l, v, t, h);
+	in->nops = 2;
+	return d;
+}
+
+static VDecl *chunk_val(L *l, const char *prefix, Val v, int h)
+{
+	return chunk_val_t(l, prefix, v, h, VT_UD);
+}
+
+/* dst component c of chunk h = src (type t) */
+static void put(L *l, long long reg, int c, VType t, VOpnd src, int h)
+{
+	VInst *in = emit_chunk(l, "mov", h);
+	in->ops[0] = vo_dst(vk_alias(l->vk, reg_comp(l, reg, c), t, 0), h * l->chunk);
+	in->ops[1] = src;
+	in->nops = 2;
+}
+
+/* the components a load writes; the number written, -1 after a diagnostic */
+static int load_dst(L *l, const Inst *in, int m[4])
+{
+	const Operand *d = &in->ops[0];
+	int c, n = 0;
+	if (d->file != RF_TEMP || d->has_index || il_wmask(d, m)) {
+		lerr(l, d->loc, "the destination of '%s' must be a register r<n> with a write mask",
+		     il_ops[in->op].name);
+		return -1;
+	}
+	for (c = 0; c < 4; c++)
+		n += m[c] == WM_WRITE;
+	return n;
+}
+
+/* the .0/.1 components of a load's write mask */
+static void load_consts(L *l, const Inst *in, const int m[4])
+{
+	int c;
+	for (c = 0; c < 4; c++)
+		if (m[c] == WM_ZERO || m[c] == WM_ONE) {
+			Val v = val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
+			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, c), 1, &v, 0);
+		}
+}
+
+static int one_written(L *l, const Inst *in, const int m[4], int n)
+{
+	int c;
+	if (n != 1) {
+		lerr(l, in->ops[0].loc, "'%s' writes one component; the destination mask names %d",
+		     il_ops[in->op].name, n);
+		return -1;
+	}
+	for (c = 0; m[c] != WM_WRITE; c++)
+		;
+	return c;
+}
+
+static int same_val(Val a, Val b)
+{
+	if (a.kind != b.kind || a.neg != b.neg || a.abs != b.abs)
+		return 0;
+	if (a.kind == V_IMM)
+		return a.imm == b.imm;
+	return a.var == b.var && (a.kind == V_VEC || a.elem == b.elem);
+}
+
+/* _vec forms give the address twice (element index and byte offset of
+ * structured LDS); raw LDS needs both to be the same byte address */
+static int second_address(L *l, const Inst *in, int first, int second)
+{
+	Buf a = {0}, b = {0};
+	if (same_val(lsrc1(l, &in->ops[first]), lsrc1(l, &in->ops[second])))
+		return 0;
+	il_print_operand(&a, &in->ops[first]);
+	il_print_operand(&b, &in->ops[second]);
+	lerr(l, in->ops[second].loc, "'%s' on raw LDS needs its second address operand equal to the "
+	     "first ('%s', not '%s'); structured LDS addressing is not supported yet",
+	     il_ops[in->op].name, a.s, b.s);
+	buf_free(&a);
+	buf_free(&b);
+	return -1;
+}
+
+/* ---- LDS: loads and stores ----------------------------------------------- */
+
+/* lds_load dst, addr (dword); lds_load_vec dst, addr, addr (dwords addr+4c
+ * into the written components c); lds_load_[u]byte/[u]short dst, addr
+ * (sign/zero extended) */
+static void lds_load(L *l, const Inst *in)
+{
+	int m[4], n, c, h, last = 0, sub = 0, sign = 0;
+	Val a;
+	if (lds_id(l, in) < 0 || (n = load_dst(l, in, m)) < 0)
+		return;
+	switch (in->op) {
+	case OP_LDS_LOAD_VEC:
+		if (in->nops != 3 || second_address(l, in, 1, 2))
+			return;
+		for (c = 0; c < 4; c++)
+			if (m[c] == WM_WRITE)
+				last = c + 1;
+		break;
+	case OP_LDS_LOAD_BYTE: sub = 1, sign = 1; break;
+	case OP_LDS_LOAD_UBYTE: sub = 1; break;
+	case OP_LDS_LOAD_SHORT: sub = 2, sign = 1; break;
+	case OP_LDS_LOAD_USHORT: sub = 2; break;
+	default: break;
+	}
+	if (in->op != OP_LDS_LOAD_VEC && (last = one_written(l, in, m, n)) < 0)
+		return;
+	a = lsrc1(l, &in->ops[1]);
+	for (h = 0; h < l->nchunks && n > 0; h++) {
+		VDecl *addr = chunk_val(l, "SA", a, h);
+		VDecl *data = vk_temp(l->vk, "LD", VT_UD, (in->op == OP_LDS_LOAD_VEC ? last : 1) * l->chunk);
+		char op[40];
+		VInst *v;
+		if (sub)
+			snprintf(op, sizeof op, "gather_scaled.%d", sub);
+		else
+			snprintf(op, sizeof op, "gather4_scaled.%s", chmask[in->op == OP_LDS_LOAD_VEC ? last : 1]);
+		v = emit_chunk(l, intern(op), h);
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_imm(0, VT_UD);
+		v->ops[2] = vo_raw(addr, 0);
+		v->ops[3] = vo_raw(data, 0);
+		v->nops = 4;
+		if (sub) {
+			/* the bytes land in the low end of each lane's dword */
+			VType st = sub == 1 ? (sign ? VT_B : VT_UB) : (sign ? VT_W : VT_UW);
+			put(l, in->ops[0].num, last, sign ? VT_D : VT_UD,
+			    vo_region(vk_alias(l->vk, data, st, 0), 0, 4 / sub, 1, 0), h);
+		} else if (in->op == OP_LDS_LOAD_VEC) {
+			for (c = 0; c < 4; c++)
+				if (m[c] == WM_WRITE)
+					put(l, in->ops[0].num, c, VT_UD, vo_src(data, c * l->chunk), h);
+		} else {
+			put(l, in->ops[0].num, last, VT_UD, vo_src(data, 0), h);
+		}
+	}
+	load_consts(l, in, m);
+}
+
+/* lds_store addr, v; lds_store_vec mem.<mask>, addr, addr, v (components
+ * x.. of v at addr, addr+4 ..); lds_store_byte/short addr, v (low bits) */
+static void lds_store(L *l, const Inst *in)
+{
+	int m[4], n = 1, j, h, sub = 0, ai = 0, vi = 1;
+	Val a, s[4];
+	if (lds_id(l, in) < 0)
+		return;
+	if (in->op == OP_LDS_STORE_VEC) {
+		const Operand *d = &in->ops[0];
+		if (d->file != RF_MEM || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
+			lerr(l, d->loc, "lds_store_vec needs 'mem' with mask x, xy, xyz or xyzw");
+			return;
+		}
+		if (in->nops != 4 || second_address(l, in, 1, 2))
+			return;
+		ai = 1, vi = 3;
+	} else if (in->op == OP_LDS_STORE_BYTE) {
+		sub = 1;
+	} else if (in->op == OP_LDS_STORE_SHORT) {
+		sub = 2;
+	}
+	a = lsrc1(l, &in->ops[ai]);
+	for (j = 0; j < n; j++)
+		s[j] = lsrc(l, &in->ops[vi], j);
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = chunk_val(l, "SA", a, h);
+		VDecl *data = vk_temp(l->vk, "ST", VT_UD, n * l->chunk);
+		char op[40];
+		VInst *v;
+		for (j = 0; j < n; j++) {
+			v = emit_chunk(l, "mov", h);
+			v->ops[0] = vo_dst(data, j * l->chunk);
+			v->ops[1] = opnd(l, s[j], VT_UD, h);
+			v->nops = 2;
+		}
+		if (sub)
+			snprintf(op, sizeof op, "scatter_scaled.%d", sub);
+		else
+			snprintf(op, sizeof op, "scatter4_scaled.%s", chmask[n]);
+		v = emit_chunk(l, intern(op), h);
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_imm(0, VT_UD);
+		v->ops[2] = vo_raw(addr, 0);
+		v->ops[3] = vo_raw(data, 0);
+		v->nops = 4;
+	}
+}
+
+/* ---- LDS: atomics --------------------------------------------------------- */
+
+enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB };
+
+typedef struct LdsAtomic {
+	Opcode op;
+	int ret;          /* lds_read_*: returns the old value */
+	const char *vop;  /* dword_atomic operation */
+	int form;         /* AT_* */
+} LdsAtomic;
+
+static const LdsAtomic lds_atomics[] = {
+	{OP_LDS_ADD, 0, "add", AT_PLAIN}, {OP_LDS_READ_ADD, 1, "add", AT_PLAIN},
+	{OP_LDS_SUB, 0, "sub", AT_PLAIN}, {OP_LDS_READ_SUB, 1, "sub", AT_PLAIN},
+	{OP_LDS_RSUB, 0, NULL, AT_RSUB}, {OP_LDS_READ_RSUB, 1, NULL, AT_RSUB},
+	{OP_LDS_MIN, 0, "minsint", AT_PLAIN}, {OP_LDS_READ_MIN, 1, "minsint", AT_PLAIN},
+	{OP_LDS_MAX, 0, "maxsint", AT_PLAIN}, {OP_LDS_READ_MAX, 1, "maxsint", AT_PLAIN},
+	{OP_LDS_UMIN, 0, "min", AT_PLAIN}, {OP_LDS_READ_UMIN, 1, "min", AT_PLAIN},
+	{OP_LDS_UMAX, 0, "max", AT_PLAIN}, {OP_LDS_READ_UMAX, 1, "max", AT_PLAIN},
+	{OP_LDS_AND, 0, "and", AT_PLAIN}, {OP_LDS_READ_AND, 1, "and", AT_PLAIN},
+	{OP_LDS_OR, 0, "or", AT_PLAIN}, {OP_LDS_READ_OR, 1, "or", AT_PLAIN},
+	{OP_LDS_XOR, 0, "xor", AT_PLAIN}, {OP_LDS_READ_XOR, 1, "xor", AT_PLAIN},
+	{OP_LDS_READ_XCHG, 1, "xchg", AT_PLAIN},
+	{OP_LDS_INC, 0, "inc", AT_INC}, {OP_LDS_READ_INC, 1, "inc", AT_INC},
+	{OP_LDS_DEC, 0, "dec", AT_DEC}, {OP_LDS_READ_DEC, 1, "dec", AT_DEC},
+	{OP_LDS_CMP, 0, "cmpxchg", AT_CMPXCHG}, {OP_LDS_READ_CMP_XCHG, 1, "cmpxchg", AT_CMPXCHG},
+};
+
+static void sel_ud(L *l, VDecl *p, VDecl *dst, Val a, Val b)
+{
+	int h;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, "sel", h);
+		in->pred = p;
+		in->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_UD, 0), h * l->chunk);
+		in->ops[1] = opnd(l, a, VT_UD, h);
+		in->ops[2] = opnd(l, b, VT_UD, h);
+		in->nops = 3;
+	}
+}
+
+static void go(L *l, VDecl *p, const char *label)
+{
+	VInst *in = vk_emit(l->vk, "goto", l->simd, 1);
+	in->pred = p;
+	in->ops[0] = vo_label(label);
+	in->nops = 1;
+}
+
+/* mem = f(mem, s) for forms the dataport lacks, by compare-exchange until
+ * the exchange sees the value f was computed from; old receives that value:
+ *   rsub  s - old
+ *   inc   old >= s ? 0 : old + 1
+ *   dec   old == 0 || old > s ? s : old - 1      (s: the wrap limit) */
+static void cas_loop(L *l, int form, Val a, Val s, VDecl *old)
+{
+	VDecl *nw = vk_temp(l->vk, "NEW", VT_UD, l->simd), *got = vk_temp(l->vk, "GOT", VT_UD, l->simd);
+	VDecl *addr[4], *p;
+	const char *head = vk_label_name(l->vk, "cas"), *done = vk_label_name(l->vk, "casdone");
+	Val vo = val_vec(old), t[2];
+	int h;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *v;
+		addr[h] = chunk_val(l, "SA", a, h);
+		v = emit_chunk(l, "gather4_scaled.R", h);
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_imm(0, VT_UD);
+		v->ops[2] = vo_raw(addr[h], 0);
+		v->ops[3] = vo_raw(old, h * l->chunk * 4);
+		v->nops = 4;
+	}
+	vk_label(l->vk, head);
+	switch (form) {
+	case AT_RSUB:
+		t[0] = s, t[1] = vo;
+		t[1].neg = 1;
+		alu(l, "add", VT_D, nw, 2, t, 0);
+		break;
+	case AT_INC:
+		t[0] = vo, t[1] = val_imm(1);
+		alu(l, "add", VT_UD, nw, 2, t, 0);
+		sel_ud(l, compare(l, "ge", VT_UD, vo, s), nw, val_imm(0), val_vec(nw));
+		break;
+	default: /* AT_DEC */
+		t[0] = vo, t[1] = val_imm(0xffffffffu);
+		alu(l, "add", VT_UD, nw, 2, t, 0);
+		sel_ud(l, compare(l, "gt", VT_UD, vo, s), nw, s, val_vec(nw));
+		sel_ud(l, compare(l, "eq", VT_UD, vo, val_imm(0)), nw, s, val_vec(nw));
+		break;
+	}
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *v = emit_chunk(l, "dword_atomic.cmpxchg", h);
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_raw(addr[h], 0);
+		v->ops[2] = vo_raw(nw, h * l->chunk * 4);  /* stored when equal */
+		v->ops[3] = vo_raw(old, h * l->chunk * 4); /* compared */
+		v->ops[4] = vo_raw(got, h * l->chunk * 4);
+		v->nops = 5;
+	}
+	p = compare(l, "eq", VT_UD, val_vec(got), vo);
+	go(l, p, done);
+	t[0] = val_vec(got);
+	alu(l, "mov", VT_UD, old, 1, t, 0);
+	go(l, NULL, head);
+	vk_label(l->vk, done);
+}
+
+/* lds_<op> addr, s [, s2]; lds_read_<op> dst, addr, s [, s2].
+ * cmp / cmp_xchg: s = compare value, s2 = value stored (LDS order);
+ * inc / dec: s = wrap limit. */
+static void lds_atomic(L *l, const Inst *in, const LdsAtomic *at)
+{
+	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
+	Val a, s[2];
+	if (in->nops != at->ret + 1 + nsrc) {
+		lerr(l, in->loc, "'%s' takes %s%s", il_ops[in->op].name,
+		     at->ret ? "a destination, " : "",
+		     nsrc == 2 ? "an address, a compare value and a value" :
+		     at->form == AT_INC || at->form == AT_DEC ? "an address and a wrap limit" :
+		     "an address and a value");
+		return;
+	}
+	if (lds_id(l, in) < 0)
+		return;
+	if (at->ret) {
+		int n = load_dst(l, in, m);
+		if (n < 0 || (dc = one_written(l, in, m, n)) < 0)
+			return;
+	}
+	a = lsrc1(l, &in->ops[ai]);
+	s[0] = lsrc(l, &in->ops[ai + 1], 0);
+	if (nsrc == 2)
+		s[1] = lsrc(l, &in->ops[ai + 2], 0);
+	if ((at->form == AT_INC || at->form == AT_DEC) && !(s[0].kind == V_IMM && s[0].imm == 0xffffffffu &&
+	                                                    !s[0].neg))
+		goto loop; /* a real wrap limit: the dataport wraps at 2^32 only */
+	if (at->form == AT_RSUB)
+		goto loop;
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = chunk_val(l, "SA", a, h), *dst = NULL;
+		char op[40];
+		VInst *v;
+		VOpnd s0 = null_raw(l), s1 = null_raw(l);
+		/* the signed forms need signed message operands */
+		VType t = strstr(at->vop, "sint") ? VT_D : VT_UD;
+		if (at->form == AT_CMPXCHG) {
+			s0 = vo_raw(chunk_val(l, "AV", s[1], h), 0); /* the value stored */
+			s1 = vo_raw(chunk_val(l, "AC", s[0], h), 0); /* the compare value */
+		} else if (at->form == AT_PLAIN) {
+			s0 = vo_raw(chunk_val_t(l, "AV", s[0], h, t), 0);
+		}
+		if (at->ret)
+			dst = vk_temp(l->vk, "AO", t, l->chunk);
+		snprintf(op, sizeof op, "dword_atomic.%s", at->vop);
+		v = emit_chunk(l, intern(op), h);
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_raw(addr, 0);
+		v->ops[2] = s0;
+		v->ops[3] = s1;
+		v->ops[4] = dst ? vo_raw(dst, 0) : null_raw(l);
+		v->nops = 5;
+		if (dst)
+			put(l, in->ops[0].num, dc, t, vo_src(dst, 0), h);
+	}
+	if (at->ret)
+		load_consts(l, in, m);
+	return;
+loop: {
+		VDecl *old = vk_temp(l->vk, "OLD", VT_UD, l->simd);
+		cas_loop(l, at->form, a, s[0], old);
+		if (at->ret) {
+			Val v = val_vec(old);
+			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, dc), 1, &v, 0);
+			load_consts(l, in, m);
+		}
+	}
+}
+
+/* ---- fences and barriers -------------------------------------------------- */
+
+/* fence_threads = work-group barrier; _lds orders LDS (SLM) accesses,
+ * _memory global ones; the fences come before the barrier, as IGC emits
+ * barrier(CLK_*_MEM_FENCE).  _mem_read_only / _mem_write_only only weaken
+ * the fence, so the full fence is kept. */
+static void lower_fence(L *l, const Inst *in)
+{
+	int threads = 0, lds = 0, mem = 0, i;
+	for (i = 0; i < in->nmods; i++) {
+		const char *n = in->mods[i].name;
+		if (!strcmp(n, "threads"))
+			threads = 1;
+		else if (!strcmp(n, "lds"))
+			lds = 1;
+		else if (!strcmp(n, "memory"))
+			mem = 1;
+		else if (!strcmp(n, "gds") || !strcmp(n, "gws")) {
+			lerr(l, in->mods[i].loc, "'%s': fences on %s are not supported yet", in->word,
+			     n[1] == 'd' ? "the global data share (GDS)" : "global wave sync (GWS)");
+			return;
+		} else if (strcmp(n, "mem") && strcmp(n, "read") && strcmp(n, "write") && strcmp(n, "only")) {
+			lerr(l, in->mods[i].loc, "modifier '_%s' of 'fence' is not supported", n);
+			return;
+		}
+	}
+	if (!threads && !lds && !mem) {
+		lerr(l, in->loc, "'%s' orders nothing: it needs _threads, _lds or _memory", in->word);
+		return;
+	}
+	if (lds)
+		vk_emit(l->vk, "fence_local.E", 0, 0);
+	if (mem)
+		vk_emit(l->vk, "fence_global.EL1", 0, 0);
+	if (threads) {
+		vk_emit(l->vk, "barrier", 0, 0);
+		l->barriers = 1;
+	}
+}
+
+
 int lower_mem(L *l, const Inst *in)
 {
+	size_t i;
 	switch (in->op) {
 	case OP_UAV_RAW_LOAD:
 		lower_raw_load(l, in);
@@ -260,7 +846,37 @@ int lower_mem(L *l, const Inst *in)
 	case OP_UAV_RAW_STORE:
 		lower_raw_store(l, in);
 		return 1;
+	case OP_DCL_LDS:
+		lds_dcl(l, in);
+		return 1;
+	case OP_LDS_LOAD:
+	case OP_LDS_LOAD_VEC:
+	case OP_LDS_LOAD_BYTE:
+	case OP_LDS_LOAD_UBYTE:
+	case OP_LDS_LOAD_SHORT:
+	case OP_LDS_LOAD_USHORT:
+		lds_load(l, in);
+		return 1;
+	case OP_LDS_STORE:
+	case OP_LDS_STORE_VEC:
+	case OP_LDS_STORE_BYTE:
+	case OP_LDS_STORE_SHORT:
+		lds_store(l, in);
+		return 1;
+	case OP_LDS_MSKOR:
+	case OP_LDS_READ_MSKOR:
+		lerr(l, in->loc, "'%s' is not supported yet: the order of its mask and value operands "
+		     "is not confirmed", il_ops[in->op].name);
+		return 1;
+	case OP_FENCE:
+		lower_fence(l, in);
+		return 1;
 	default:
+		for (i = 0; i < NELEM(lds_atomics); i++)
+			if (lds_atomics[i].op == in->op) {
+				lds_atomic(l, in, &lds_atomics[i]);
+				return 1;
+			}
 		return 0;
 	}
 }

@@ -69,8 +69,15 @@ typedef struct L {
 	Loc last_err;          /* location of the last error, to say it once */
 	AbiPlan *plan;         /* filled by layout() */
 	unsigned char cb0_read[CB0_SLOTS]; /* components of each cb0 slot read (bits xyzw) */
+	VDecl *dseg;             /* address of the data blob (uq), NULL if unused */
 	const Operand *hwcb_op;  /* hardware-CB operand whose 4 dwords are loaded */
 	VDecl *hwcb_val[4];      /* ...into these */
+	/* LDS and barriers (set by lower_mem.c) */
+	int slm_static;        /* static SLM bytes (ze_info slm_size): the larger of
+	                        * ;memory:hwlocal and dcl_lds, or hwlocal alone when
+	                        * __local arguments follow it; see lds_static_size */
+	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
+	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
 } L;
 
 
@@ -87,6 +94,8 @@ Val val_scalar(VDecl *v, int elem);
 Val val_imm(uint32_t bits);
 Val lsrc(L *l, const Operand *o, int c);
 Val lsrc1(L *l, const Operand *o);
+
+VDecl *data_segment(L *l);
 
 /* lower_mem.c: memory instructions; 1 when the instruction was one */
 int lower_mem(L *l, const Inst *in);

@@ -38,6 +38,7 @@ typedef struct TranslateOptions {
 	const Platform *plat;
 	int simd;              /* 0 = platform default */
 	const Cb0Table *cb0;
+	const long long *seg_off; /* data blob offset per Program.segs index, NULL if no data */
 } TranslateOptions;
 
 /* provenance.c: for every UAV access of the kernel, the pointer argument
@@ -47,6 +48,7 @@ typedef struct Provenance {
 	VEC(int) base;           /* argument index or a PV_* value, parallel to insts */
 } Provenance;
 enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3 };
+#define PV_DATASEG (1 << 20) /* a base that is the global data segment (cb0[8].x) */
 int provenance(Program *p, Kernel *k, Provenance *out); /* 0 ok */
 int provenance_of(const Provenance *pv, const Inst *in);
 void provenance_free(Provenance *pv);
@@ -67,6 +69,7 @@ typedef struct AbiEntry {
 	Cb0Source source;       /* AK_CB0: payload or constant */
 	uint32_t constant;      /* AK_CB0 constant bits */
 	int element;            /* AK_CB0 payload: dword inside the implicit argument */
+	const char *data_symbol;/* AK_CB0 data segment base: the zebin symbol (offset 0) */
 	int ze_first, ze_count; /* the ZeArgs (ZeKernel.args) that carry it */
 	const char *input;      /* vISA input variable holding it */
 	int payload_offset;     /* byte of the thread payload where it starts */
@@ -86,6 +89,8 @@ int abi_check_args(const Kernel *k);             /* 0 when every argument kind i
 int abi_cb1_size(const Kernel *k);               /* bytes of cb1 the kernel declares or uses */
 int abi_value_pieces(const MdArg *a, int off[], int size[], int src[], int max);
 void abi_plan_free(AbiPlan *p);
+size_t abi_data_blob(const Program *p, uint8_t **bytes, long long *seg_off);
+#define ABI_DATA_SYMBOL "amd_data_segments" /* the blob's zebin symbol */
 
 /* abimap.c: --emit abi, one XML file (schema data/abimap.xsd) and one text table */
 char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device);
