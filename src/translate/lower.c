@@ -310,20 +310,24 @@ static Val special(L *l, const Operand *o, int sel)
 	}
 }
 
-/* The 64-bit address of the program's data blob (global segment at 0), set
- * by faddr in the prologue and patched by a relocation; NULL when the
- * program has no global data segment. */
+/* The 64-bit address of the program's data blob (global segment at 0, the
+ * constant-buffer segments after it), set by faddr in the prologue and
+ * patched by a relocation; NULL when the program has no data. */
+VDecl *data_blob(L *l)
+{
+	if (!l->dseg && l->o->seg_off && l->p->segs.n)
+		l->dseg = vk_decl(l->vk, "DATA_SEGMENTS", VT_UQ, 1, 8);
+	return l->dseg;
+}
+
+/* The blob when the program has a global segment (what cb0[8].x points to). */
 VDecl *data_segment(L *l)
 {
 	size_t i;
 	int global = 0;
-	if (l->dseg)
-		return l->dseg;
 	for (i = 0; i < l->p->segs.n; i++)
 		global |= l->p->segs.v[i].cbid < 0;
-	if (!global || !l->o->seg_off)
-		return NULL;
-	return l->dseg = vk_decl(l->vk, "DATA_SEGMENTS", VT_UQ, 1, 8);
+	return global ? data_blob(l) : NULL;
 }
 
 /* Is this cb1 byte part of an `hc` (hardware constant buffer) pointer? */

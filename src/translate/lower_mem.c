@@ -237,7 +237,9 @@ static void lower_raw_store(L *l, const Inst *in)
  * follows). */
 Val hw_cb_read(L *l, const Operand *o, int sel)
 {
-	const MdArg *base = NULL;
+	const MdArg *hc = NULL;
+	Base base;
+	long long seg = -1;
 	size_t i;
 	int h, j;
 	if (sel > SEL_W)
@@ -245,12 +247,22 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *a = &l->k->md->args.v[i];
 		if (a->kind == MA_POINTER && !strcmp(a->mem, "hc") && a->bufid == o->num)
-			base = a;
+			hc = a;
 	}
-	if (!base) {
-		lerr(l, o->loc, "cb%lld is bound to no constant pointer argument (';pointer:...:hc:%lld:...')",
-		     o->num, o->num);
+	/* no argument on this CB: a ;#DATASTART:N segment of the program */
+	for (i = 0; !hc && l->o->seg_off && i < l->p->segs.n; i++)
+		if (l->p->segs.v[i].cbid == o->num)
+			seg = l->o->seg_off[i];
+	if (!hc && (seg < 0 || !data_blob(l))) {
+		lerr(l, o->loc, "cb%lld is bound to no constant pointer argument (';pointer:...:hc:%lld:...') "
+		     "and no data segment (';#DATASTART:%lld:...')", o->num, o->num, o->num);
 		return val_imm(0);
+	}
+	if (hc) {
+		base = arg_base(l, hc);
+	} else {
+		base.lo = val_scalar(vk_alias(l->vk, data_blob(l), VT_UD, 0), 0);
+		base.hi = val_scalar(vk_alias(l->vk, data_blob(l), VT_UD, 0), 1);
 	}
 	if (l->hwcb_op != o) {
 		Val idx, addr;
@@ -268,16 +280,21 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 		} else {
 			idx = val_imm((uint32_t)o->index_imm);
 		}
-		/* the AMD-style address of the element: lo32(base) + 16 * index */
+		/* the address of the element in our scheme: lo32(base) + segment
+		 * offset + 16 * index, later rebased by address() */
 		a[0] = idx, a[1] = val_imm(4);
 		alu(l, "shl", VT_UD, t, 2, a, 0);
-		a[0] = val_vec(t), a[1] = val_scalar(cb1_image(l), base->offset / 4);
+		a[0] = val_vec(t), a[1] = base.lo;
 		alu(l, "add", VT_UD, t, 2, a, 0);
+		if (seg > 0) {
+			a[0] = val_vec(t), a[1] = val_imm((uint32_t)seg);
+			alu(l, "add", VT_UD, t, 2, a, 0);
+		}
 		addr = val_vec(t);
 		for (j = 0; j < 4; j++)
 			l->hwcb_val[j] = vk_temp(l->vk, "CBV", VT_D, l->simd);
 		for (h = 0; h < l->nchunks; h++) {
-			VDecl *ad = address(l, addr, arg_base(l, base), h);
+			VDecl *ad = address(l, addr, base, h);
 			VDecl *data = vk_temp(l->vk, "CBD", VT_UD, 4 * l->chunk);
 			VInst *v = emit_chunk(l, "svm_gather4scaled.RGBA", h);
 			v->ops[0] = vo_imm(0, VT_UQ);

@@ -96,6 +96,7 @@ Val lsrc(L *l, const Operand *o, int c);
 Val lsrc1(L *l, const Operand *o);
 
 VDecl *data_segment(L *l);
+VDecl *data_blob(L *l);
 
 /* lower_mem.c: memory instructions; 1 when the instruction was one */
 int lower_mem(L *l, const Inst *in);
