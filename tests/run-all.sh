@@ -157,6 +157,41 @@ if [ -f "$v" ]; then
 	done
 fi
 
+# global atomics: A64 atomics in 8-lane pieces at every width (GenX_IR
+# miscompiles a 16-lane svm_atomic without a word), has_global_atomics set
+for simd in 8 16 32; do
+	out="$WORK/atomics-$simd"
+	mkdir -p "$out"
+	"$TRANSLATE" -simd "$simd" --emit zebin,visaasm -o "$out" "$SRC/tests/kernels/uav_atomics.il" >/dev/null 2>&1
+	v="$out/uav_atomics.visaasm"
+	[ -f "$v" ] || { ko "uav_atomics simd$simd: visaasm written"; continue; }
+	case $simd in
+	8) pats='svm_atomic\.add (M1, 8) ADDR_[0-9]*\.0 %null\.0 AV_[0-9]*\.0 %null\.0$' ;;
+	16) pats='svm_atomic\.add (M3, 8) ADDR_[0-9]*\.64 %null\.0 AV_[0-9]*\.32 %null\.0$' ;;
+	32) pats='svm_atomic\.add (M7, 8) ADDR_[0-9]*\.64 %null\.0 AV_[0-9]*\.32 %null\.0$
+svm_atomic\.cmpxchg (M7, 8) ADDR_[0-9]*\.64 GOT_[0-9]*\.96 NEW_[0-9]*\.96 OLD_[0-9]*\.96$' ;;
+	esac
+	pats="$pats
+svm_atomic\\.cmpxchg (M1, 8) ADDR_[0-9]*\\.0 AO_[0-9]*\\.0 AV_[0-9]*\\.0 AC_[0-9]*\\.0\$
+svm_atomic\\.inc (M1, 8) ADDR_[0-9]*\\.0 AO_[0-9]*\\.0 %null\\.0 %null\\.0\$"
+	echo "$pats" | while IFS= read -r pat; do
+		if grep -q -- "$pat" "$v"; then echo "ok /$pat/"; else echo "ko /$pat/"; fi
+	done >"$out/pats"
+	while IFS= read -r r; do
+		case $r in ok*) ok "uav_atomics simd$simd vISA has ${r#ok }" ;; *) ko "uav_atomics simd$simd vISA has ${r#ko }" ;; esac
+	done <"$out/pats"
+	if grep -q 'svm_atomic[^ ]* (M[0-9]*, \(16\|32\))' "$v"; then
+		ko "uav_atomics simd$simd: no svm_atomic wider than 8 lanes" "$(grep 'svm_atomic[^ ]* (M[0-9]*, \(16\|32\))' "$v" | head -3)"
+	else
+		ok "uav_atomics simd$simd: no svm_atomic wider than 8 lanes"
+	fi
+	if "$ZESECT" "$out/uav_atomics_tgllp.bin" .ze_info 2>/dev/null | grep -q 'has_global_atomics: *true'; then
+		ok "uav_atomics simd$simd: ze_info has_global_atomics"
+	else
+		ko "uav_atomics simd$simd: ze_info has_global_atomics"
+	fi
+done
+
 # ---- malformed inputs: exact first diagnostic, non-zero exit, no output ----
 for il in "$SRC"/tests/bad/*.il; do
 	b=$(basename "$il" .il)

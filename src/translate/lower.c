@@ -873,6 +873,7 @@ static int check_mods(L *l, const Inst *in)
 	static const char *const mem[] = {"id", "cached", "aligned"};
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
+	static const char *const uatom[] = {"id", "arena"};
 	const char *const *ok;
 	size_t n, j;
 	int i;
@@ -880,6 +881,8 @@ static int check_mods(L *l, const Inst *in)
 		ok = mem, n = NELEM(mem);
 	else if (!strncmp(il_ops[in->op].name, "lds_", 4))
 		ok = lds, n = NELEM(lds);
+	else if (uav_atomic_op(in->op))
+		ok = uatom, n = NELEM(uatom);
 	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE)
 		return 0;
 	else

@@ -10,10 +10,14 @@
  * (L.slm_static, ze_info slm_size) comes first; the runtime places
  * __local pointer arguments after it (see lds_static_size).
  *
- * Atomics are dword_atomic on %slm.  Forms without a dataport equivalent
- * (rsub; inc/dec with a wrap limit other than 0xFFFFFFFF) are a
- * compare-exchange loop; mskor is refused (its operand order is not
- * confirmed by any source).
+ * LDS atomics are dword_atomic on %slm, UAV atomics svm_atomic on the
+ * same A64 addresses as raw loads and stores, 8 lanes per message.  Forms
+ * without a dataport equivalent (rsub; inc/dec with a wrap limit other than
+ * 0xFFFFFFFF) are a compare-exchange loop; mskor is refused (its operand
+ * order is not confirmed by any source).  The compare-exchange operands
+ * come in opposite orders: lds_cmp addr, compare, value but uav_cmp addr,
+ * value, compare (AMD's printer strings, and CAL++'s generator, written
+ * against the real compiler, emits the same two orders).
  */
 #include <string.h>
 
@@ -66,6 +70,21 @@ static int access_base(L *l, const Inst *in, int uav, Base *out)
 		out->lo = val_scalar(vk_alias(l->vk, d, VT_UD, 0), 0);
 		out->hi = val_scalar(vk_alias(l->vk, d, VT_UD, 0), 1);
 		return 0;
+	}
+	if (il_inst_mod(in, "arena")) {
+		/* Evergreen's arena UAV is a second view of the global heap that
+		 * all pointers of the default UAV point into: no argument is bound
+		 * to it, the base is the argument the address derives from */
+		const MdArg *a = b >= 0 && b < PV_DATASEG ? &l->k->md->args.v[b] : NULL;
+		if (a && a->kind == MA_POINTER &&
+		    (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"))) {
+			*out = arg_base(l, a);
+			return 0;
+		}
+		lerr(l, in->loc, "the address of this '%s' on the arena UAV does not derive from one "
+		     "global pointer argument (%s)", il_ops[in->op].name,
+		     b == PV_TOP ? "it may come from several" : "no argument found");
+		return -1;
 	}
 	owner = uav_owner(l, uav, &n);
 	if (n == 1) {
@@ -634,18 +653,18 @@ static void lds_store(L *l, const Inst *in)
 	}
 }
 
-/* ---- LDS: atomics --------------------------------------------------------- */
+/* ---- atomics: LDS (%slm) and UAV (A64) ------------------------------------ */
 
 enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB };
 
-typedef struct LdsAtomic {
+typedef struct Atomic {
 	Opcode op;
-	int ret;          /* lds_read_*: returns the old value */
-	const char *vop;  /* dword_atomic operation */
+	int ret;          /* *_read_*: returns the old value */
+	const char *vop;  /* dword_atomic / svm_atomic operation */
 	int form;         /* AT_* */
-} LdsAtomic;
+} Atomic;
 
-static const LdsAtomic lds_atomics[] = {
+static const Atomic lds_atomics[] = {
 	{OP_LDS_ADD, 0, "add", AT_PLAIN}, {OP_LDS_READ_ADD, 1, "add", AT_PLAIN},
 	{OP_LDS_SUB, 0, "sub", AT_PLAIN}, {OP_LDS_READ_SUB, 1, "sub", AT_PLAIN},
 	{OP_LDS_RSUB, 0, NULL, AT_RSUB}, {OP_LDS_READ_RSUB, 1, NULL, AT_RSUB},
@@ -661,6 +680,111 @@ static const LdsAtomic lds_atomics[] = {
 	{OP_LDS_DEC, 0, "dec", AT_DEC}, {OP_LDS_READ_DEC, 1, "dec", AT_DEC},
 	{OP_LDS_CMP, 0, "cmpxchg", AT_CMPXCHG}, {OP_LDS_READ_CMP_XCHG, 1, "cmpxchg", AT_CMPXCHG},
 };
+
+/* UAV atomics: the same operations on global memory (uinc/udec are the
+ * wrapping inc/dec; the _arena forms have the same operands) */
+static const Atomic uav_atomics[] = {
+	{OP_UAV_ADD, 0, "add", AT_PLAIN}, {OP_UAV_READ_ADD, 1, "add", AT_PLAIN},
+	{OP_UAV_SUB, 0, "sub", AT_PLAIN}, {OP_UAV_READ_SUB, 1, "sub", AT_PLAIN},
+	{OP_UAV_RSUB, 0, NULL, AT_RSUB}, {OP_UAV_READ_RSUB, 1, NULL, AT_RSUB},
+	{OP_UAV_MIN, 0, "minsint", AT_PLAIN}, {OP_UAV_READ_MIN, 1, "minsint", AT_PLAIN},
+	{OP_UAV_MAX, 0, "maxsint", AT_PLAIN}, {OP_UAV_READ_MAX, 1, "maxsint", AT_PLAIN},
+	{OP_UAV_UMIN, 0, "min", AT_PLAIN}, {OP_UAV_READ_UMIN, 1, "min", AT_PLAIN},
+	{OP_UAV_UMAX, 0, "max", AT_PLAIN}, {OP_UAV_READ_UMAX, 1, "max", AT_PLAIN},
+	{OP_UAV_AND, 0, "and", AT_PLAIN}, {OP_UAV_READ_AND, 1, "and", AT_PLAIN},
+	{OP_UAV_OR, 0, "or", AT_PLAIN}, {OP_UAV_READ_OR, 1, "or", AT_PLAIN},
+	{OP_UAV_XOR, 0, "xor", AT_PLAIN}, {OP_UAV_READ_XOR, 1, "xor", AT_PLAIN},
+	{OP_UAV_READ_XCHG, 1, "xchg", AT_PLAIN},
+	{OP_UAV_UINC, 0, "inc", AT_INC}, {OP_UAV_READ_UINC, 1, "inc", AT_INC},
+	{OP_UAV_UDEC, 0, "dec", AT_DEC}, {OP_UAV_READ_UDEC, 1, "dec", AT_DEC},
+	{OP_UAV_CMP, 0, "cmpxchg", AT_CMPXCHG}, {OP_UAV_READ_CMP_XCHG, 1, "cmpxchg", AT_CMPXCHG},
+};
+
+static const Atomic *find_atomic(const Atomic *t, size_t n, Opcode op)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (t[i].op == op)
+			return &t[i];
+	return NULL;
+}
+
+int uav_atomic_op(Opcode op)
+{
+	return find_atomic(uav_atomics, NELEM(uav_atomics), op) != NULL;
+}
+
+/* The memory an atomic works on: SLM (32-bit offsets, one dword_atomic per
+ * chunk) or global memory (A64 addresses built by address()). */
+typedef struct AtomMem {
+	int global;
+	Val a;            /* the IL address */
+	Base base;        /* global: the buffer the address points into */
+} AtomMem;
+
+/* the message address of chunk h */
+static VDecl *atom_addr(L *l, const AtomMem *m, int h)
+{
+	return m->global ? address(l, m->a, m->base, h) : chunk_val(l, "SA", m->a, h);
+}
+
+/* a raw dword operand moved on to the 8-lane piece q (not %null) */
+static VOpnd piece(VOpnd o, int q)
+{
+	if (o.kind == VO_RAW && !o.var->predefined)
+		o.off += q * 8 * 4;
+	return o;
+}
+
+/* dst = old mem, mem = op(mem, s0, s1) on the lanes of chunk h, in vISA's
+ * operand roles (cmpxchg: s0 is stored where mem equals s1); %null where
+ * unused.  A64 atomics go 8 lanes per message: GenX_IR gives a 16-lane
+ * svm_atomic a one-register reply, so (M1,8) (M3,8) per 16-lane chunk, the
+ * address 64 bytes and the dwords 32 bytes on per piece. */
+static void atom_send(L *l, const AtomMem *m, VDecl *addr, int h, const char *vop, VOpnd dst,
+                      VOpnd s0, VOpnd s1)
+{
+	char op[40];
+	VInst *v;
+	int q;
+	snprintf(op, sizeof op, "%s.%s", m->global ? "svm_atomic" : "dword_atomic", vop);
+	if (!m->global) {
+		v = emit_chunk(l, intern(op), h);
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_raw(addr, 0);
+		v->ops[2] = s0;
+		v->ops[3] = s1;
+		v->ops[4] = dst;
+		v->nops = 5;
+		return;
+	}
+	for (q = 0; q < l->chunk / 8; q++) {
+		v = vk_emit(l->vk, intern(op), 8, 1 + (h * l->chunk + 8 * q) / 4);
+		v->ops[0] = vo_raw(addr, 64 * q);
+		v->ops[1] = piece(dst, q);
+		v->ops[2] = piece(s0, q);
+		v->ops[3] = piece(s1, q);
+		v->nops = 4;
+	}
+}
+
+/* one dword per lane of chunk h into dst at byte off */
+static void atom_load(L *l, const AtomMem *m, VDecl *addr, int h, VDecl *dst, int off)
+{
+	VInst *v = emit_chunk(l, m->global ? "svm_gather4scaled.R" : "gather4_scaled.R", h);
+	if (m->global) {
+		v->ops[0] = vo_imm(0, VT_UQ);
+		v->ops[1] = vo_raw(addr, 0);
+		v->ops[2] = vo_raw(dst, off);
+		v->nops = 3;
+	} else {
+		v->ops[0] = slm_surf(l);
+		v->ops[1] = vo_imm(0, VT_UD);
+		v->ops[2] = vo_raw(addr, 0);
+		v->ops[3] = vo_raw(dst, off);
+		v->nops = 4;
+	}
+}
 
 static void sel_ud(L *l, VDecl *p, VDecl *dst, Val a, Val b)
 {
@@ -688,7 +812,7 @@ static void go(L *l, VDecl *p, const char *label)
  *   rsub  s - old
  *   inc   old >= s ? 0 : old + 1
  *   dec   old == 0 || old > s ? s : old - 1      (s: the wrap limit) */
-static void cas_loop(L *l, int form, Val a, Val s, VDecl *old)
+static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
 {
 	VDecl *nw = vk_temp(l->vk, "NEW", VT_UD, l->simd), *got = vk_temp(l->vk, "GOT", VT_UD, l->simd);
 	VDecl *addr[4], *p;
@@ -696,14 +820,8 @@ static void cas_loop(L *l, int form, Val a, Val s, VDecl *old)
 	Val vo = val_vec(old), t[2];
 	int h;
 	for (h = 0; h < l->nchunks; h++) {
-		VInst *v;
-		addr[h] = chunk_val(l, "SA", a, h);
-		v = emit_chunk(l, "gather4_scaled.R", h);
-		v->ops[0] = slm_surf(l);
-		v->ops[1] = vo_imm(0, VT_UD);
-		v->ops[2] = vo_raw(addr[h], 0);
-		v->ops[3] = vo_raw(old, h * l->chunk * 4);
-		v->nops = 4;
+		addr[h] = atom_addr(l, m, h);
+		atom_load(l, m, addr[h], h, old, h * l->chunk * 4);
 	}
 	vk_label(l->vk, head);
 	switch (form) {
@@ -724,15 +842,10 @@ static void cas_loop(L *l, int form, Val a, Val s, VDecl *old)
 		sel_ud(l, compare(l, "eq", VT_UD, vo, val_imm(0)), nw, s, val_vec(nw));
 		break;
 	}
-	for (h = 0; h < l->nchunks; h++) {
-		VInst *v = emit_chunk(l, "dword_atomic.cmpxchg", h);
-		v->ops[0] = slm_surf(l);
-		v->ops[1] = vo_raw(addr[h], 0);
-		v->ops[2] = vo_raw(nw, h * l->chunk * 4);  /* stored when equal */
-		v->ops[3] = vo_raw(old, h * l->chunk * 4); /* compared */
-		v->ops[4] = vo_raw(got, h * l->chunk * 4);
-		v->nops = 5;
-	}
+	for (h = 0; h < l->nchunks; h++)
+		atom_send(l, m, addr[h], h, "cmpxchg", vo_raw(got, h * l->chunk * 4),
+		          vo_raw(nw, h * l->chunk * 4) /* stored when equal */,
+		          vo_raw(old, h * l->chunk * 4) /* compared */);
 	p = compare(l, "eq", VT_UD, val_vec(got), vo);
 	go(l, p, done);
 	t[0] = val_vec(got);
@@ -741,60 +854,69 @@ static void cas_loop(L *l, int form, Val a, Val s, VDecl *old)
 	vk_label(l->vk, done);
 }
 
-/* lds_<op> addr, s [, s2]; lds_read_<op> dst, addr, s [, s2].
- * cmp / cmp_xchg: s = compare value, s2 = value stored (LDS order);
- * inc / dec: s = wrap limit. */
-static void lds_atomic(L *l, const Inst *in, const LdsAtomic *at)
+/* lds_<op> addr, s [, s2]; lds_read_<op> dst, addr, s [, s2]
+ * uav_<op> addr, s [, s2]; uav_read_<op> dst, addr, s [, s2]
+ * cmp / cmp_xchg: LDS gives the compare value, then the value stored; UAV
+ * the value stored, then the compare value.  inc / dec: s = wrap limit.
+ * A UAV read form returns the old value in x. */
+static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 {
-	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
-	Val a, s[2];
+	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1, uav = -1;
+	AtomMem mem;
+	Val val, cmp;
+	const char *name = il_ops[in->op].name;
 	if (in->nops != at->ret + 1 + nsrc) {
-		lerr(l, in->loc, "'%s' takes %s%s", il_ops[in->op].name,
-		     at->ret ? "a destination, " : "",
-		     nsrc == 2 ? "an address, a compare value and a value" :
+		lerr(l, in->loc, "'%s' takes %s%s", name, at->ret ? "a destination, " : "",
+		     nsrc == 2 ? (global ? "an address, a value and a compare value" :
+		                  "an address, a compare value and a value") :
 		     at->form == AT_INC || at->form == AT_DEC ? "an address and a wrap limit" :
 		     "an address and a value");
 		return;
 	}
-	if (lds_id(l, in) < 0)
+	if (global ? (uav = uav_id(l, in)) < 0 : lds_id(l, in) < 0)
 		return;
 	if (at->ret) {
 		int n = load_dst(l, in, m);
-		if (n < 0 || (dc = one_written(l, in, m, n)) < 0)
+		if (n < 0)
+			return;
+		if (global && (n != 1 || m[0] != WM_WRITE)) {
+			lerr(l, in->ops[0].loc, "'%s' returns the old value in component x; the destination "
+			     "mask must write x only", name);
+			return;
+		}
+		if ((dc = one_written(l, in, m, n)) < 0)
 			return;
 	}
-	a = lsrc1(l, &in->ops[ai]);
-	s[0] = lsrc(l, &in->ops[ai + 1], 0);
-	if (nsrc == 2)
-		s[1] = lsrc(l, &in->ops[ai + 2], 0);
-	if ((at->form == AT_INC || at->form == AT_DEC) && !(s[0].kind == V_IMM && s[0].imm == 0xffffffffu &&
-	                                                    !s[0].neg))
+	memset(&mem, 0, sizeof mem);
+	mem.global = global;
+	if (global && access_base(l, in, uav, &mem.base))
+		return;
+	mem.a = lsrc1(l, &in->ops[ai]);
+	val = lsrc(l, &in->ops[ai + 1 + (nsrc == 2 && !global)], 0);
+	cmp = nsrc == 2 ? lsrc(l, &in->ops[ai + 1 + global], 0) : val_imm(0);
+	if (global) {
+		l->stores++;
+		l->ze->has_global_atomics = 1;
+	}
+	if ((at->form == AT_INC || at->form == AT_DEC) && !(val.kind == V_IMM && val.imm == 0xffffffffu &&
+	                                                    !val.neg))
 		goto loop; /* a real wrap limit: the dataport wraps at 2^32 only */
 	if (at->form == AT_RSUB)
 		goto loop;
 	for (h = 0; h < l->nchunks; h++) {
-		VDecl *addr = chunk_val(l, "SA", a, h), *dst = NULL;
-		char op[40];
-		VInst *v;
+		VDecl *addr = atom_addr(l, &mem, h), *dst = NULL;
 		VOpnd s0 = null_raw(l), s1 = null_raw(l);
 		/* the signed forms need signed message operands */
 		VType t = strstr(at->vop, "sint") ? VT_D : VT_UD;
 		if (at->form == AT_CMPXCHG) {
-			s0 = vo_raw(chunk_val(l, "AV", s[1], h), 0); /* the value stored */
-			s1 = vo_raw(chunk_val(l, "AC", s[0], h), 0); /* the compare value */
+			s0 = vo_raw(chunk_val(l, "AV", val, h), 0); /* the value stored */
+			s1 = vo_raw(chunk_val(l, "AC", cmp, h), 0); /* the compare value */
 		} else if (at->form == AT_PLAIN) {
-			s0 = vo_raw(chunk_val_t(l, "AV", s[0], h, t), 0);
+			s0 = vo_raw(chunk_val_t(l, "AV", val, h, t), 0);
 		}
 		if (at->ret)
 			dst = vk_temp(l->vk, "AO", t, l->chunk);
-		snprintf(op, sizeof op, "dword_atomic.%s", at->vop);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = slm_surf(l);
-		v->ops[1] = vo_raw(addr, 0);
-		v->ops[2] = s0;
-		v->ops[3] = s1;
-		v->ops[4] = dst ? vo_raw(dst, 0) : null_raw(l);
-		v->nops = 5;
+		atom_send(l, &mem, addr, h, at->vop, dst ? vo_raw(dst, 0) : null_raw(l), s0, s1);
 		if (dst)
 			put(l, in->ops[0].num, dc, t, vo_src(dst, 0), h);
 	}
@@ -803,7 +925,7 @@ static void lds_atomic(L *l, const Inst *in, const LdsAtomic *at)
 	return;
 loop: {
 		VDecl *old = vk_temp(l->vk, "OLD", VT_UD, l->simd);
-		cas_loop(l, at->form, a, s[0], old);
+		cas_loop(l, &mem, at->form, val, old);
 		if (at->ret) {
 			Val v = val_vec(old);
 			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, dc), 1, &v, 0);
@@ -855,7 +977,7 @@ static void lower_fence(L *l, const Inst *in)
 
 int lower_mem(L *l, const Inst *in)
 {
-	size_t i;
+	const Atomic *at;
 	switch (in->op) {
 	case OP_UAV_RAW_LOAD:
 		lower_raw_load(l, in);
@@ -889,11 +1011,14 @@ int lower_mem(L *l, const Inst *in)
 		lower_fence(l, in);
 		return 1;
 	default:
-		for (i = 0; i < NELEM(lds_atomics); i++)
-			if (lds_atomics[i].op == in->op) {
-				lds_atomic(l, in, &lds_atomics[i]);
-				return 1;
-			}
+		if ((at = find_atomic(lds_atomics, NELEM(lds_atomics), in->op))) {
+			lower_atomic(l, in, at, 0);
+			return 1;
+		}
+		if ((at = find_atomic(uav_atomics, NELEM(uav_atomics), in->op))) {
+			lower_atomic(l, in, at, 1);
+			return 1;
+		}
 		return 0;
 	}
 }

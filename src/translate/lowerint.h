@@ -101,5 +101,6 @@ VDecl *data_blob(L *l);
 /* lower_mem.c: memory instructions; 1 when the instruction was one */
 int lower_mem(L *l, const Inst *in);
 Val hw_cb_read(L *l, const Operand *o, int sel);
+int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */
 
 #endif

@@ -172,6 +172,15 @@ static void transfer(Walk *w, State *s, const Inst *in)
 		if (addr)
 			record(w, in, src_val(w, s, addr, 0));
 	}
+	if (oi->kind == K_INST && in->nops > 0 && oi->ndst < 0 && in->ops[0].file == RF_TEMP &&
+	    (strncmp(oi->name, "uav_read_", 9) == 0 || strncmp(oi->name, "lds_read_", 9) == 0 ||
+	     strncmp(oi->name, "gds_read_", 9) == 0)) {
+		/* a returning atomic: its destination holds loaded data */
+		for (c = 0; c < 4; c++)
+			vals[c] = PV_NONPTR;
+		def(w, s, in, vals);
+		return;
+	}
 	if (oi->kind != K_INST || in->nops == 0 || oi->ndst != 1)
 		return;
 	for (c = 0; c < 4; c++)
