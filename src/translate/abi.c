@@ -67,7 +67,15 @@ int abi_check_args(const Kernel *k)
 			           a->name, a->cb);
 			bad = 1;
 		} else if (a->kind == MA_POINTER) {
-			if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c") &&
+			if (!strcmp(a->mem, "r") || !strcmp(a->mem, "hr")) {
+				diag_error(a->loc, "pointer argument '%s' points to region (GDS) memory, which "
+				           "Intel GPUs do not have and Level Zero cannot pass", a->name);
+				bad = 1;
+			} else if (!strcmp(a->mem, "p") || !strcmp(a->mem, "hp") || !strcmp(a->mem, "up")) {
+				diag_error(a->loc, "pointer argument '%s' points to private memory ('%s'), which is "
+				           "not supported yet", a->name, a->mem);
+				bad = 1;
+			} else if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c") &&
 			    strcmp(a->mem, "hc") && strcmp(a->mem, "hl")) {
 				diag_error(a->loc, "pointer argument '%s' in memory '%s' is not supported yet "
 				           "(global, UAV-backed and hardware constant, and local (hl) pointers are)",
@@ -80,9 +88,14 @@ int abi_check_args(const Kernel *k)
 				           a->name, a->type, a->nelem);
 				bad = 1;
 			}
+		} else if (a->kind == MA_COUNTER) {
+			diag_error(a->loc, "argument '%s' is an atomic counter (cl_ext_atomic_counters_32), "
+			           "which is not supported yet; a counter would become an atomic on a hidden "
+			           "buffer", a->name);
+			bad = 1;
 		} else {
-			diag_error(a->loc, "argument '%s': images, samplers, counters and semaphores are "
-			           "not supported yet", a->name);
+			diag_error(a->loc, "argument '%s': %s arguments are not supported yet", a->name,
+			           a->kind == MA_IMAGE ? "image" : a->kind == MA_SAMPLER ? "sampler" : "semaphore");
 			bad = 1;
 		}
 		if (a->offset % 16) {
