@@ -203,7 +203,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	}
 	if (gc->grf_count > 0)
 		ze->grf_count = gc->grf_count;
-	ze->scratch_size = gc->spill_bytes;
+	ze->scratch_size += gc->spill_bytes; /* private memory below, spills above */
 	return 0;
 }
 

@@ -844,12 +844,8 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	case OP_DCL_INDEXED_TEMP_ARRAY:
 		break;
-	case OP_DCL_TYPELESS_UAV: {
-		const Mod *acc = il_inst_mod(in, "access");
-		if (acc && acc->arg && !strcmp(acc->arg, "private"))
-			lerr(l, in->loc, "private UAV memory is not supported yet");
-		break;
-	}
+	case OP_DCL_TYPELESS_UAV:
+		break; /* a private UAV was found by private_memory() before lowering */
 	case OP_DCL_NUM_THREAD_PER_GROUP: {
 		int i;
 		for (i = 0; i < in->nops && i < 3; i++)
@@ -1062,6 +1058,8 @@ static void prologue(L *l)
 		in->ops[2] = vo_imm((uint32_t)l->slm_static, VT_UD);
 		in->nops = 3;
 	}
+	if (l->pbase)
+		private_prologue(l);
 	if (l->dseg) {
 		VInst *in = vk_emit(l->vk, "faddr", 0, 0);
 		in->ops[0] = vo_label(ABI_DATA_SYMBOL);
@@ -1290,6 +1288,8 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 		goto fail;
 	l.cb1_bytes = abi_cb1_size(k);
 	l.vk = vk_new(k->name, l.simd, o->plat->grf_bytes);
+	if (private_memory(&l))
+		goto fail;
 	entry = l.vk->funcs.v[0];
 	collect_lits(&l, &p->m->main, 1);
 	for (i = 0; i < k->funcs.n; i++)
@@ -1317,6 +1317,7 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	ze->has_4gb_buffers = 1;
 	ze->has_no_stateless_write = l.stores == 0;
 	ze->slm_size = l.slm_static;
+	ze->scratch_size = l.priv_bytes * l.simd;
 	ze->barrier_count = l.barriers;
 	if (k->md->cws[0])
 		for (i = 0; i < 3; i++)

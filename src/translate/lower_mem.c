@@ -174,6 +174,8 @@ static int uav_id(L *l, const Inst *in)
 	return (int)il_mod_int(id, -1);
 }
 
+static void private_access(L *l, int store, Val a, int n, const Operand *dst, const Val *data);
+
 static void lower_raw_load(L *l, const Inst *in)
 {
 	int m[4], n, h, j, uav = uav_id(l, in);
@@ -184,6 +186,10 @@ static void lower_raw_load(L *l, const Inst *in)
 		return;
 	if (d->file != RF_TEMP || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
 		lerr(l, d->loc, "uav_raw_load destination must be a register with mask x, xy, xyz or xyzw");
+		return;
+	}
+	if (uav == l->priv_uav) {
+		private_access(l, 0, lsrc1(l, &in->ops[1]), n, d, NULL);
 		return;
 	}
 	if (access_base(l, in, uav, &base))
@@ -219,6 +225,13 @@ static void lower_raw_store(L *l, const Inst *in)
 		return;
 	if (d->file != RF_MEM || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
 		lerr(l, d->loc, "uav_raw_store needs 'mem' with mask x, xy, xyz or xyzw");
+		return;
+	}
+	if (uav == l->priv_uav) {
+		a = lsrc1(l, &in->ops[1]);
+		for (j = 0; j < n; j++)
+			s[j] = lsrc(l, &in->ops[2], j);
+		private_access(l, 1, a, n, NULL, s);
 		return;
 	}
 	if (access_base(l, in, uav, &base))
@@ -974,6 +987,128 @@ static void lower_fence(L *l, const Inst *in)
 	}
 }
 
+
+/* ---- private memory -------------------------------------------------------
+ * SI-era kernels address private memory through a private UAV
+ * (dcl_typeless_uav_id(n)..._access(private), ;privateid:n) with byte
+ * addresses relative to the work-item's own area.  Here each work-item's
+ * private dwords live in its thread's scratch space interleaved by lane, the
+ * way IGC lays out private arrays: dword k of lane i at
+ * scratch base + (k * SIMD + i) * 4, the base being r0.5 & 0xFFFFFC00.
+ * Accesses are dword-granular (the AMD compiler aligns them). */
+int private_memory(L *l)
+{
+	size_t i, j;
+	l->priv_uav = -1;
+	for (i = 0; i < l->k->funcs.n; i++)
+		for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
+			const Inst *in = &l->k->funcs.v[i]->code.v[j];
+			const Mod *acc = il_inst_mod(in, "access");
+			long long bytes;
+			if (in->op != OP_DCL_TYPELESS_UAV || !acc || !acc->arg || strcmp(acc->arg, "private"))
+				continue;
+			bytes = l->k->md->mem_uavprivate;
+			if (bytes <= 0)
+				bytes = il_mod_int(il_inst_mod(in, "stride"), 4) * il_mod_int(il_inst_mod(in, "length"), 0);
+			if (bytes <= 0 || bytes > 65536) {
+				lerr(l, in->loc, "private UAV %lld needs a size of 1 to 65536 bytes per work-item "
+				     "(;memory:uavprivate or _stride/_length), found %lld",
+				     il_mod_int(il_inst_mod(in, "id"), -1), bytes);
+				return -1;
+			}
+			l->priv_uav = (int)il_mod_int(il_inst_mod(in, "id"), -1);
+			l->priv_bytes = (int)((bytes + 3) / 4 * 4);
+			l->vk->spill_mem_offset = l->priv_bytes * l->simd;
+			l->pbase = vk_decl(l->vk, "PRIV_BASE", VT_UD, l->simd, 0);
+			return 0;
+		}
+	return 0;
+}
+
+/* PRIV_BASE[lane] = (r0.5 & 0xFFFFFC00) + 4 * lane */
+void private_prologue(L *l)
+{
+	VDecl *sb = vk_decl(l->vk, "SCRATCH_BASE", VT_UD, 1, 4);
+	VDecl *lane = vk_decl(l->vk, "LANE", VT_UD, l->simd < 16 ? 16 : l->simd, 0);
+	VInst *in = vk_emit(l->vk, "and", 1, 1);
+	Val a[2];
+	int h;
+	in->nomask = 1;
+	in->ops[0] = vo_dst(sb, 0);
+	in->ops[1] = vo_scalar(vk_alias(l->vk, vk_predefined(l->vk, "%r0", VT_UD), VT_UD, 0), 5);
+	in->ops[2] = vo_imm(0xfffffc00u, VT_UD);
+	in->nops = 3;
+	in = vk_emit(l->vk, "mov", 8, 1);
+	in->nomask = 1;
+	in->ops[0] = vo_dst(lane, 0);
+	in->ops[1] = vo_imm(0x76543210u, VT_V);
+	in->nops = 2;
+	in = vk_emit(l->vk, "add", 8, 1);
+	in->nomask = 1;
+	in->ops[0] = vo_dst(lane, 8);
+	in->ops[1] = vo_src(lane, 0);
+	in->ops[2] = vo_imm(8, VT_UD);
+	in->nops = 3;
+	for (h = 16; h < l->simd; h += 16) {
+		in = vk_emit(l->vk, "add", 16, 1 + h / 4);
+		in->nomask = 1;
+		in->ops[0] = vo_dst(lane, h);
+		in->ops[1] = vo_src(lane, 0);
+		in->ops[2] = vo_imm((uint64_t)h, VT_UD);
+		in->nops = 3;
+	}
+	a[0] = val_vec(lane), a[1] = val_imm(2);
+	alu(l, "shl", VT_UD, l->pbase, 2, a, 0);
+	a[0] = val_vec(l->pbase), a[1] = val_scalar(sb, 0);
+	alu(l, "add", VT_UD, l->pbase, 2, a, 0);
+}
+
+/* Scratch offsets of dword j of a private access at byte address a. */
+static VDecl *private_offset(L *l, Val a, int j)
+{
+	VDecl *off = vk_temp(l->vk, "POFF", VT_UD, l->simd);
+	Val v[2];
+	int shift = 0;
+	while ((4 << shift) < 4 * l->simd)
+		shift++;
+	v[0] = a, v[1] = val_imm(2);
+	alu(l, "shr", VT_UD, off, 2, v, 0);
+	if (j) {
+		v[0] = val_vec(off), v[1] = val_imm((uint32_t)j);
+		alu(l, "add", VT_UD, off, 2, v, 0);
+	}
+	v[0] = val_vec(off), v[1] = val_imm((uint32_t)(shift + 2));
+	alu(l, "shl", VT_UD, off, 2, v, 0);
+	v[0] = val_vec(off), v[1] = val_vec(l->pbase);
+	alu(l, "add", VT_UD, off, 2, v, 0);
+	return off;
+}
+
+/* One dword of private memory per message: j-th dword of the access. */
+static void private_access(L *l, int store, Val a, int n, const Operand *dst, const Val *data)
+{
+	VDecl *scratch = vk_predefined(l->vk, "%scratch", VT_UD);
+	int j, h;
+	scratch->kind = VD_SURFACE;
+	for (j = 0; j < n; j++) {
+		VDecl *off = private_offset(l, a, j);
+		VDecl *d = vk_temp(l->vk, store ? "PST" : "PLD", VT_UD, l->simd);
+		if (store)
+			alu(l, "mov", VT_UD, d, 1, &data[j], 0);
+		for (h = 0; h < l->nchunks; h++) {
+			VInst *in = emit_chunk(l, store ? "scatter4_scaled.R" : "gather4_scaled.R", h);
+			in->ops[0] = vo_surf(scratch);
+			in->ops[1] = vo_imm(0, VT_UD);
+			in->ops[2] = vo_raw(off, h * l->chunk * 4);
+			in->ops[3] = vo_raw(d, h * l->chunk * 4);
+			in->nops = 4;
+		}
+		if (!store) {
+			Val v = val_vec(d);
+			alu(l, "mov", VT_UD, reg_comp(l, dst->num, j), 1, &v, 0);
+		}
+	}
+}
 
 int lower_mem(L *l, const Inst *in)
 {

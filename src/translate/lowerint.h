@@ -70,6 +70,9 @@ typedef struct L {
 	AbiPlan *plan;         /* filled by layout() */
 	unsigned char cb0_read[CB0_SLOTS]; /* components of each cb0 slot read (bits xyzw) */
 	VDecl *dseg;             /* address of the data blob (uq), NULL if unused */
+	int priv_uav;            /* UAV id of private memory, -1 if none */
+	int priv_bytes;          /* private bytes per work-item */
+	VDecl *pbase;            /* per lane: scratch offset of its private dword 0 */
 	const Operand *hwcb_op;  /* hardware-CB operand whose 4 dwords are loaded */
 	VDecl *hwcb_val[4];      /* ...into these */
 	/* LDS and barriers (set by lower_mem.c) */
@@ -99,6 +102,8 @@ VDecl *data_segment(L *l);
 VDecl *data_blob(L *l);
 
 /* lower_mem.c: memory instructions; 1 when the instruction was one */
+int private_memory(L *l);
+void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 Val hw_cb_read(L *l, const Operand *o, int sel);
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */

@@ -6,7 +6,7 @@
 static const struct { const char *name; int size; } vtypes[] = {
 	[VT_UD] = {"ud", 4}, [VT_D] = {"d", 4}, [VT_UW] = {"uw", 2}, [VT_W] = {"w", 2},
 	[VT_UB] = {"ub", 1}, [VT_B] = {"b", 1}, [VT_F] = {"f", 4}, [VT_HF] = {"hf", 2},
-	[VT_DF] = {"df", 8}, [VT_Q] = {"q", 8}, [VT_UQ] = {"uq", 8},
+	[VT_DF] = {"df", 8}, [VT_Q] = {"q", 8}, [VT_UQ] = {"uq", 8}, [VT_V] = {"v", 2},
 };
 
 int vtype_size(VType t) { return vtypes[t].size; }

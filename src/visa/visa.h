@@ -9,7 +9,8 @@
 
 #include "../util.h"
 
-typedef enum VType { VT_UD, VT_D, VT_UW, VT_W, VT_UB, VT_B, VT_F, VT_HF, VT_DF, VT_Q, VT_UQ } VType;
+typedef enum VType { VT_UD, VT_D, VT_UW, VT_W, VT_UB, VT_B, VT_F, VT_HF, VT_DF, VT_Q, VT_UQ, VT_V } VType;
+/* VT_V: packed vector of eight 4-bit integers (immediates only) */
 int vtype_size(VType t);
 const char *vtype_name(VType t);
 
@@ -92,6 +93,7 @@ typedef struct VKernel {
 	VFunc *cur;            /* function receiving instructions */
 	int nlabels;           /* label counter for vk_label_name */
 	int nvars;             /* counter for generated names */
+	int spill_mem_offset;  /* bytes of scratch the kernel uses itself; spills go above */
 } VKernel;
 
 /* visa.c */
