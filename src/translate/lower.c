@@ -421,6 +421,10 @@ Val lsrc(L *l, const Operand *o, int c)
 		v = sel[c] > SEL_W ? val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : val_vec(reg_comp(l, o->num, sel[c]));
 		break;
 	case RF_ITEMP:
+		if (itemp_in_scratch(l, o->num)) {
+			v = sel[c] > SEL_W ? val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : itemp_load(l, o, sel[c]);
+			break;
+		}
 		if (o->index_reg || o->index_imm < 0 || o->index_imm > 0xffffffffLL) {
 			lerr(l, o->loc, "relative indexing of '%s' is not supported yet", o->name);
 			return val_imm(0);
@@ -604,9 +608,12 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 	const Operand *d = &in->ops[0];
 	int m[4], c, n = 0;
 	VDecl *tmp[4] = {0};
-	long long key;
+	long long key = 0;
+	int scratch = d->file == RF_ITEMP && itemp_in_scratch(l, d->num);
 	if (d->file == RF_TEMP && !d->has_index) {
 		key = d->num;
+	} else if (scratch) {
+		/* computed into temporaries, then stored to the array in scratch */
 	} else if (d->file == RF_ITEMP && !d->index_reg && d->index_imm >= 0 && d->index_imm <= 0xffffffffLL) {
 		key = itemp_key(d);
 	} else {
@@ -630,13 +637,19 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 		if (m[c] != WM_WRITE)
 			continue;
 		/* all sources are read before any component is written */
-		if (n > 1 && reads_reg(in, d))
+		if (scratch || (n > 1 && reads_reg(in, d)))
 			dst = tmp[c] = vk_temp(l->vk, "T", VT_D, l->simd);
 		else
 			dst = reg_comp(l, key, c);
 		alu_comp(l, in, a, dst, c);
 	}
-	for (c = 0; c < 4; c++) {
+	for (c = 0; c < 4 && scratch; c++) {
+		if (m[c] == WM_WRITE)
+			itemp_store(l, d, c, val_vec(tmp[c]));
+		else if (m[c] == WM_ZERO || m[c] == WM_ONE)
+			itemp_store(l, d, c, val_imm(m[c] == WM_ONE ? 0x3f800000u : 0));
+	}
+	for (c = 0; c < 4 && !scratch; c++) {
 		if (tmp[c]) {
 			Val v = val_vec(tmp[c]);
 			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);

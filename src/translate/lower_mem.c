@@ -996,9 +996,105 @@ static void lower_fence(L *l, const Inst *in)
  * way IGC lays out private arrays: dword k of lane i at
  * scratch base + (k * SIMD + i) * 4, the base being r0.5 & 0xFFFFFC00.
  * Accesses are dword-granular (the AMD compiler aligns them). */
+/* Indexed temporaries (x<n>[...]) that some instruction indexes with a
+ * register live in the same private scratch area, after the private UAV's
+ * bytes: element e, component c of x<n> is private dword k0 + 4e + c.
+ * Arrays only indexed by constants stay in registers. */
+static int itemp_arrays(L *l, int priv_dwords)
+{
+	size_t i, j;
+	int q, k0 = priv_dwords, used[16] = {0};
+	for (q = 0; q < 16; q++)
+		l->itemp_k0[q] = -1, l->itemp_len[q] = 0;
+	for (i = 0; i < l->k->funcs.n; i++)
+		for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
+			const Inst *in = &l->k->funcs.v[i]->code.v[j];
+			if (in->op == OP_DCL_INDEXED_TEMP_ARRAY && in->nops == 1 && in->ops[0].file == RF_ITEMP &&
+			    in->ops[0].num >= 0 && in->ops[0].num < 16)
+				l->itemp_len[in->ops[0].num] = (int)in->ops[0].index_imm;
+			for (q = 0; q < in->nops; q++)
+				if (in->ops[q].file == RF_ITEMP && in->ops[q].index_reg && in->ops[q].num >= 0 &&
+				    in->ops[q].num < 16)
+					used[in->ops[q].num] = 1;
+		}
+	for (q = 0; q < 16; q++) {
+		if (!used[q])
+			continue;
+		if (l->itemp_len[q] <= 0 || l->itemp_len[q] > 4096) {
+			lerr(l, l->k->wrapper->loc, "x%d[] is indexed by a register but declared with %d elements "
+			     "(dcl_indexed_temp_array x%d[1..4096])", q, l->itemp_len[q], q);
+			return -1;
+		}
+		l->itemp_k0[q] = k0;
+		k0 += 4 * l->itemp_len[q];
+	}
+	return k0;
+}
+
+int itemp_in_scratch(L *l, long long array)
+{
+	return array >= 0 && array < 16 && l->itemp_k0[array] >= 0;
+}
+
+/* Scratch offset of private dword (idx * 4 + k) for every lane */
+static VDecl *itemp_offset(L *l, const Operand *o, int comp)
+{
+	VDecl *off = vk_temp(l->vk, "XOFF", VT_UD, l->simd);
+	Val v[2];
+	int shift = 0;
+	while ((4 << shift) < 4 * l->simd)
+		shift++;
+	if (o->index_reg) {
+		v[0] = lsrc1(l, o->index_reg), v[1] = val_imm((uint32_t)o->index_imm);
+		alu(l, "add", VT_UD, off, 2, v, 0);
+		v[0] = val_vec(off), v[1] = val_imm(2);
+		alu(l, "shl", VT_UD, off, 2, v, 0);
+	} else {
+		v[0] = val_imm((uint32_t)(o->index_imm * 4));
+		alu(l, "mov", VT_UD, off, 1, v, 0);
+	}
+	v[0] = val_vec(off), v[1] = val_imm((uint32_t)(l->itemp_k0[o->num] + comp));
+	alu(l, "add", VT_UD, off, 2, v, 0);
+	v[0] = val_vec(off), v[1] = val_imm((uint32_t)(shift + 2));
+	alu(l, "shl", VT_UD, off, 2, v, 0);
+	v[0] = val_vec(off), v[1] = val_vec(l->pbase);
+	alu(l, "add", VT_UD, off, 2, v, 0);
+	return off;
+}
+
+static void scratch_message(L *l, int store, VDecl *off, VDecl *data)
+{
+	VDecl *scratch = vk_predefined(l->vk, "%scratch", VT_UD);
+	int h;
+	scratch->kind = VD_SURFACE;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, store ? "scatter4_scaled.R" : "gather4_scaled.R", h);
+		in->ops[0] = vo_surf(scratch);
+		in->ops[1] = vo_imm(0, VT_UD);
+		in->ops[2] = vo_raw(off, h * l->chunk * 4);
+		in->ops[3] = vo_raw(data, h * l->chunk * 4);
+		in->nops = 4;
+	}
+}
+
+Val itemp_load(L *l, const Operand *o, int comp)
+{
+	VDecl *d = vk_temp(l->vk, "XLD", VT_D, l->simd);
+	scratch_message(l, 0, itemp_offset(l, o, comp), d);
+	return val_vec(d);
+}
+
+void itemp_store(L *l, const Operand *dst, int comp, Val v)
+{
+	VDecl *d = vk_temp(l->vk, "XST", VT_UD, l->simd);
+	alu(l, "mov", VT_UD, d, 1, &v, 0);
+	scratch_message(l, 1, itemp_offset(l, dst, comp), d);
+}
+
 int private_memory(L *l)
 {
 	size_t i, j;
+	int dwords;
 	l->priv_uav = -1;
 	for (i = 0; i < l->k->funcs.n; i++)
 		for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
@@ -1018,10 +1114,14 @@ int private_memory(L *l)
 			}
 			l->priv_uav = (int)il_mod_int(il_inst_mod(in, "id"), -1);
 			l->priv_bytes = (int)((bytes + 3) / 4 * 4);
-			l->vk->spill_mem_offset = l->priv_bytes * l->simd;
-			l->pbase = vk_decl(l->vk, "PRIV_BASE", VT_UD, l->simd, 0);
-			return 0;
 		}
+	if ((dwords = itemp_arrays(l, l->priv_bytes / 4)) < 0)
+		return -1;
+	l->priv_bytes = dwords * 4;
+	if (l->priv_bytes) {
+		l->vk->spill_mem_offset = l->priv_bytes * l->simd;
+		l->pbase = vk_decl(l->vk, "PRIV_BASE", VT_UD, l->simd, 0);
+	}
 	return 0;
 }
 
@@ -1087,22 +1187,13 @@ static VDecl *private_offset(L *l, Val a, int j)
 /* One dword of private memory per message: j-th dword of the access. */
 static void private_access(L *l, int store, Val a, int n, const Operand *dst, const Val *data)
 {
-	VDecl *scratch = vk_predefined(l->vk, "%scratch", VT_UD);
-	int j, h;
-	scratch->kind = VD_SURFACE;
+	int j;
 	for (j = 0; j < n; j++) {
 		VDecl *off = private_offset(l, a, j);
 		VDecl *d = vk_temp(l->vk, store ? "PST" : "PLD", VT_UD, l->simd);
 		if (store)
 			alu(l, "mov", VT_UD, d, 1, &data[j], 0);
-		for (h = 0; h < l->nchunks; h++) {
-			VInst *in = emit_chunk(l, store ? "scatter4_scaled.R" : "gather4_scaled.R", h);
-			in->ops[0] = vo_surf(scratch);
-			in->ops[1] = vo_imm(0, VT_UD);
-			in->ops[2] = vo_raw(off, h * l->chunk * 4);
-			in->ops[3] = vo_raw(d, h * l->chunk * 4);
-			in->nops = 4;
-		}
+		scratch_message(l, store, off, d);
 		if (!store) {
 			Val v = val_vec(d);
 			alu(l, "mov", VT_UD, reg_comp(l, dst->num, j), 1, &v, 0);

@@ -73,6 +73,8 @@ typedef struct L {
 	int priv_uav;            /* UAV id of private memory, -1 if none */
 	int priv_bytes;          /* private bytes per work-item */
 	VDecl *pbase;            /* per lane: scratch offset of its private dword 0 */
+	int itemp_k0[16];        /* x<n>[] with a register index: first private dword, -1 if in registers */
+	int itemp_len[16];       /* ...its declared vec4 elements */
 	const Operand *hwcb_op;  /* hardware-CB operand whose 4 dwords are loaded */
 	VDecl *hwcb_val[4];      /* ...into these */
 	/* LDS and barriers (set by lower_mem.c) */
@@ -103,6 +105,9 @@ VDecl *data_blob(L *l);
 
 /* lower_mem.c: memory instructions; 1 when the instruction was one */
 int private_memory(L *l);
+int itemp_in_scratch(L *l, long long array);
+Val itemp_load(L *l, const Operand *o, int comp);
+void itemp_store(L *l, const Operand *d, int comp, Val v);
 void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 Val hw_cb_read(L *l, const Operand *o, int sel);
