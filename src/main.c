@@ -142,6 +142,20 @@ static char *out_path(const Options *o, const char *input, const char *name, con
 	return p;
 }
 
+/* --emit abi: <kernel>.abi.xml and <kernel>.abi.txt, with the finalizer's numbers */
+static void write_abi_map(const Options *o, const char *input, const Kernel *k, const AbiPlan *plan,
+                          const ZeKernel *ze, const Platform *pl)
+{
+	char *x = abi_map_xml(plan, ze, pl->name), *t = abi_map_text(plan, ze, pl->name);
+	char *px = out_path(o, input, k->name, ".abi.xml"), *pt = out_path(o, input, k->name, ".abi.txt");
+	write_text(px, x);
+	write_text(pt, t);
+	free(x);
+	free(t);
+	free(px);
+	free(pt);
+}
+
 /* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
 static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off)
@@ -154,17 +168,6 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	int rc;
 	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
-	if (o->emit & EMIT_ABI) {
-		char *x = abi_map_xml(&plan, ze, pl->name), *t = abi_map_text(&plan, ze, pl->name);
-		char *px = out_path(o, input, k->name, ".abi.xml"), *pt = out_path(o, input, k->name, ".abi.txt");
-		write_text(px, x);
-		write_text(pt, t);
-		free(x);
-		free(t);
-		free(px);
-		free(pt);
-	}
-	abi_plan_free(&plan);
 	text = vk_text(vk);
 	vk_free(vk);
 	if (o->emit & EMIT_VISAASM) {
@@ -180,6 +183,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 			fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
 		free(why);
 		free(log);
+		abi_plan_free(&plan);
 		return -1;
 	}
 	free(log);
@@ -204,6 +208,9 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	if (gc->grf_count > 0)
 		ze->grf_count = gc->grf_count;
 	ze->scratch_size += gc->spill_bytes; /* private memory below, spills above */
+	if (o->emit & EMIT_ABI)
+		write_abi_map(o, input, k, &plan, ze, pl);
+	abi_plan_free(&plan);
 	return 0;
 }
 

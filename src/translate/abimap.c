@@ -69,6 +69,19 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 		attr(w, "cb1_image_bytes", "%d", p->cb1_bytes);
 	}
 	xmlTextWriterEndElement(w);
+	xmlTextWriterStartElement(w, (const xmlChar *)"execution");
+	attr(w, "simd", "%d", ze->simd);
+	attr(w, "grf_count", "%d", ze->grf_count);
+	attr(w, "slm_size", "%d", ze->slm_size);
+	attr(w, "barrier_count", "%d", ze->barrier_count);
+	attr(w, "scratch_size", "%d", ze->scratch_size);
+	attr(w, "private_bytes_per_work_item", "%d", p->private_bytes);
+	if (ze->required_wg[0])
+		attr(w, "required_work_group_size", "%d %d %d", ze->required_wg[0], ze->required_wg[1],
+		     ze->required_wg[2]);
+	if (p->data_bytes)
+		attr(w, "data_symbol", "%s", ABI_DATA_SYMBOL);
+	xmlTextWriterEndElement(w);
 	for (i = 0; i < p->entries.n; i++) {
 		const AbiEntry *e = &p->entries.v[i];
 		if (e->kind == AK_ARG) {
@@ -146,6 +159,15 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 	           p->kernel, device, p->simd, p->grf_bytes, p->local_id_size, p->cross_start);
 	if (p->cb1_cross >= 0)
 		buf_printf(&b, ", cb1 image at cross-thread byte %d (%d B)", p->cb1_cross, p->cb1_bytes);
+	buf_puts(&b, "\n");
+	buf_printf(&b, "execution: simd %d, grf %d, slm %d B (AMD LDS), barriers %d, scratch %d B per thread "
+	           "(AMD private %d B per work-item)", ze->simd, ze->grf_count, ze->slm_size, ze->barrier_count,
+	           ze->scratch_size, p->private_bytes);
+	if (ze->required_wg[0])
+		buf_printf(&b, ", required group size %d %d %d", ze->required_wg[0], ze->required_wg[1],
+		           ze->required_wg[2]);
+	if (p->data_bytes)
+		buf_printf(&b, ", data segments in .data.const (%s)", ABI_DATA_SYMBOL);
 	buf_puts(&b, "\n\n");
 	buf_printf(&b, "%-44s %s\n", "AMD", "Level Zero");
 	for (i = 0; i < p->entries.n; i++) {

@@ -1154,6 +1154,9 @@ static void layout(L *l)
 	plan->cross_start = cross;
 	plan->cb1_cross = -1;
 	plan->cb1_bytes = l->cb1_bytes;
+	plan->lds_bytes = l->slm_static;
+	plan->private_bytes = l->priv_bytes;
+	plan->data_bytes = l->dseg ? 1 : 0; /* the size is the program's, filled by the caller */
 	for (c = 0; c < 3; c++)
 		if (l->lid[c])
 			vk_input(l->vk, l->lid[c], grf + c * chan, l->simd * 2);
@@ -1192,7 +1195,7 @@ static void layout(L *l)
 		e.cb_offset = m->offset;
 		e.amd_id = m->kind == MA_POINTER ? m->bufid : -1;
 		e.ze_first = (int)ze->args.n;
-		e.input = l->cb1 ? l->cb1->name : NULL;
+		e.input = l->cb1 ? intern(l->cb1->name) : NULL;
 		e.payload_offset = cross + off + m->offset;
 		memset(&a, 0, sizeof a);
 		a.arg_index = m->index;
@@ -1257,7 +1260,7 @@ static void layout(L *l)
 		if (e.slot == 8 && e.comp == 0 && !l->k->md->datareqd)
 			e.source = CB0_CONSTANT, e.constant = 0; /* see cb_read */
 		else if (e.slot == 8 && e.comp == 0 && l->dseg)
-			e.data_symbol = ABI_DATA_SYMBOL, e.input = l->dseg->name;
+			e.data_symbol = ABI_DATA_SYMBOL, e.input = intern(l->dseg->name);
 		e.ze_first = -1;
 		if (t->source == CB0_PAYLOAD) {
 			for (w = 0; w < IMP_COUNT && imp_type[w] != t->arg; w++)
@@ -1267,7 +1270,7 @@ static void layout(L *l)
 				if (ze->args.v[i].type == t->arg && ze->args.v[i].arg_index < 0)
 					e.ze_first = (int)i, e.ze_count = 1;
 			if (w < IMP_COUNT && l->imp[w]) {
-				e.input = l->imp[w]->name;
+				e.input = intern(l->imp[w]->name);
 				e.payload_offset = cross + imp_off[w] + 4 * t->element;
 			}
 		}

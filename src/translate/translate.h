@@ -82,6 +82,9 @@ typedef struct AbiPlan {
 	int cross_start;        /* thread-payload byte of cross-thread data */
 	int cb1_cross;          /* cross-thread byte of the cb1 image, -1 if none */
 	int cb1_bytes;          /* size of the cb1 image */
+	int lds_bytes;          /* AMD: static LDS (SLM on Intel: slm_size) */
+	int private_bytes;      /* AMD: private memory per work-item (Intel: scratch/SIMD) */
+	int data_bytes;         /* program data blob in .data.const, 0 if none */
 	VEC(AbiEntry) entries;  /* explicit arguments in order, then cb0 reads */
 } AbiPlan;
 
