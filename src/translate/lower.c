@@ -477,7 +477,9 @@ Val lsrc1(L *l, const Operand *o)
 
 /* ---- per-component ALU -------------------------------------------------- */
 
-enum { F_NONE, F_SUB = 1, F_MAD = 2, F_CMP = 4, F_CMOV = 8, F_MOV = 16, F_CVT = 32, F_NEG1 = 64 };
+enum { F_NONE, F_SUB = 1, F_MAD = 2, F_CMP = 4, F_CMOV = 8, F_MOV = 16, F_CVT = 32, F_NEG1 = 64,
+       F_ROUND_CVT = 128, F_MASK24 = 256, F_ABS = 512, F_CLAMP = 1024, F_DOT = 2048, F_BFI = 4096,
+       F_BFM = 8192 };
 
 typedef struct AluOp {
 	Opcode op;
@@ -518,6 +520,21 @@ static const AluOp alu_ops[] = {
 	{OP_FTOI, "mov", VT_F, F_CVT, VT_D}, {OP_FTOU, "mov", VT_F, F_CVT, VT_UD},
 	{OP_ITOF, "mov", VT_D, F_CVT, VT_F}, {OP_UTOF, "mov", VT_UD, F_CVT, VT_F},
 	{OP_MOV, "mov", VT_UD, F_MOV, 0},
+	/* bits: vISA's fbh/fbl give AMD's -1 for "no bit" directly */
+	{OP_FFB_HI, "fbh", VT_UD, 0, 0}, {OP_FFB_LO, "fbl", VT_UD, 0, 0},
+	{OP_FFB_SHI, "fbh", VT_D, 0, 0}, {OP_ICBITS, "cbit", VT_UD, 0, 0},
+	{OP_UBIT_REVERSE, "bfrev", VT_UD, 0, 0},
+	{OP_UBIT_EXTRACT, "bfe", VT_UD, 0, 0}, {OP_IBIT_EXTRACT, "bfe", VT_D, 0, 0},
+	{OP_UBIT_INSERT, "bfi", VT_UD, 0, 0}, {OP_BFI, "and", VT_UD, F_BFI, 0},
+	{OP_BFM, "shl", VT_UD, F_BFM, 0},
+	/* 24-bit multiplies: the operands' low 24 bits (sign-extended for i) */
+	{OP_UMUL24, "mul", VT_UD, F_MASK24, 0}, {OP_IMUL24, "mul", VT_D, F_MASK24, 0},
+	{OP_UMAD24, "mul", VT_UD, F_MASK24 | F_MAD, 0}, {OP_IMAD24, "mul", VT_D, F_MASK24 | F_MAD, 0},
+	/* float */
+	{OP_ABS, "and", VT_UD, F_ABS, 0}, {OP_CLAMP, "max", VT_F, F_CLAMP, 0},
+	{OP_FTOI_FLR, "rndd", VT_F, F_ROUND_CVT, VT_D}, {OP_FTOI_RPI, "rndu", VT_F, F_ROUND_CVT, VT_D},
+	/* dot products; the legacy (non-_ieee) forms are taken as IEEE too */
+	{OP_DP2, "mul", VT_F, F_DOT, 0}, {OP_DP3, "mul", VT_F, F_DOT, 0}, {OP_DP4, "mul", VT_F, F_DOT, 0},
 };
 
 static const AluOp *find_alu(Opcode op)
@@ -532,10 +549,91 @@ static const AluOp *find_alu(Opcode op)
 /* One result component into dst. */
 static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 {
-	Val s[3];
+	Val s[4];
 	int i, ns = in->nops - 1, sat = il_inst_mod(in, "sat") != NULL;
-	for (i = 0; i < ns && i < 3; i++)
+	if (a->flags & F_DOT) {
+		/* a dot product: the same sum in every written component, each
+		 * product rounded, summed from x up (not fused) */
+		VDecl *t = vk_temp(l->vk, "DOT", VT_F, l->simd);
+		int n = a->op == OP_DP2 ? 2 : a->op == OP_DP3 ? 3 : 4;
+		Val p[2];
+		for (i = 0; i < n; i++) {
+			p[0] = lsrc(l, &in->ops[1], i), p[1] = lsrc(l, &in->ops[2], i);
+			alu(l, "mul", VT_F, i ? t : dst, 2, p, 0);
+			if (i) {
+				p[0] = val_vec(dst), p[1] = val_vec(t);
+				alu(l, "add", VT_F, dst, 2, p, i + 1 == n ? sat : 0);
+			}
+		}
+		return;
+	}
+	for (i = 0; i < ns && i < 4; i++)
 		s[i] = lsrc(l, &in->ops[1 + i], c);
+	if (a->flags & F_MASK24) {
+		/* low 24 bits: bfe of width 24 at 0, unsigned or signed by type */
+		for (i = 0; i < 2; i++) {
+			VDecl *t = vk_temp(l->vk, "M24", VT_D, l->simd);
+			Val b[3] = {val_imm(24), val_imm(0), s[i]};
+			alu(l, "bfe", a->t, t, 3, b, 0);
+			s[i] = val_vec(t);
+		}
+	}
+	if (a->flags & F_ROUND_CVT) {
+		/* floor / ceil, then float to int */
+		VDecl *t = vk_temp(l->vk, "RND", VT_F, l->simd);
+		int h;
+		alu(l, a->vop, VT_F, t, 1, s, 0);
+		for (h = 0; h < l->nchunks; h++) {
+			VInst *v = emit_chunk(l, "mov", h);
+			v->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_D, 0), h * l->chunk);
+			v->ops[1] = vo_src(t, h * l->chunk);
+			v->nops = 2;
+		}
+		return;
+	}
+	if (a->flags & F_ABS) {
+		Val t[2] = {s[0], val_imm(0x7fffffffu)};
+		t[0].neg = t[0].abs = 0;
+		alu(l, "and", VT_UD, dst, 2, t, 0);
+		return;
+	}
+	if (a->flags & F_CLAMP) {
+		Val t[2] = {s[0], s[1]};
+		alu(l, "max", VT_F, dst, 2, t, 0);
+		t[0] = val_vec(dst), t[1] = s[2];
+		alu(l, "min", VT_F, dst, 2, t, sat);
+		return;
+	}
+	if (a->flags & F_BFI) {
+		/* (m & a) | (~m & b) */
+		VDecl *t = vk_temp(l->vk, "BFI", VT_UD, l->simd);
+		Val x[2] = {s[0], s[1]};
+		alu(l, "and", VT_UD, t, 2, x, 0);
+		x[0] = s[0], x[1] = s[2];
+		{
+			int h;
+			for (h = 0; h < l->nchunks; h++) {
+				VInst *v = emit_chunk(l, "and", h);
+				v->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_UD, 0), h * l->chunk);
+				v->ops[1] = vo_mod(opnd(l, x[0], VT_UD, h), VM_NOT);
+				v->ops[2] = opnd(l, x[1], VT_UD, h);
+				v->nops = 3;
+			}
+		}
+		x[0] = val_vec(dst), x[1] = val_vec(t);
+		alu(l, "or", VT_UD, dst, 2, x, 0);
+		return;
+	}
+	if (a->flags & F_BFM) {
+		/* ((1 << (w & 31)) - 1) << (o & 31): shifts take their count mod 32 */
+		Val x[2] = {val_imm(1), s[0]};
+		alu(l, "shl", VT_UD, dst, 2, x, 0);
+		x[0] = val_vec(dst), x[1] = val_imm(0xffffffffu);
+		alu(l, "add", VT_UD, dst, 2, x, 0);
+		x[0] = val_vec(dst), x[1] = s[1];
+		alu(l, "shl", VT_UD, dst, 2, x, 0);
+		return;
+	}
 	if (a->flags & F_MOV) {
 		/* bit copy; float modifiers as sign-bit operations so NaNs and
 		 * denormals pass unchanged */
