@@ -688,16 +688,22 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	}
 }
 
-/* Does a source name the destination's register (or array element)? */
+/* Does a source (or a source's index) name the destination's register or
+ * array element? */
+static int names_dst(const Operand *s, const Operand *d)
+{
+	if (s->index_reg && names_dst(s->index_reg, d))
+		return 1;
+	return s->file == d->file && s->num == d->num &&
+	       (d->file != RF_ITEMP || s->index_reg || d->index_reg || s->index_imm == d->index_imm);
+}
+
 static int reads_reg(const Inst *in, const Operand *d)
 {
 	int i;
-	for (i = 1; i < in->nops; i++) {
-		const Operand *s = &in->ops[i];
-		if (s->file == d->file && s->num == d->num &&
-		    (d->file != RF_ITEMP || s->index_reg || s->index_imm == d->index_imm))
+	for (i = 1; i < in->nops; i++)
+		if (names_dst(&in->ops[i], d))
 			return 1;
-	}
 	return 0;
 }
 
