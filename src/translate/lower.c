@@ -740,8 +740,9 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 		VDecl *dst;
 		if (m[c] != WM_WRITE)
 			continue;
-		/* all sources are read before any component is written */
-		if (scratch || (n > 1 && reads_reg(in, d)))
+		/* all sources are read before any component is written (and a
+		 * lowering of several instructions may write its destination early) */
+		if (scratch || reads_reg(in, d))
 			dst = tmp[c] = vk_temp(l->vk, "T", VT_D, l->simd);
 		else
 			dst = reg_comp(l, key, c);
