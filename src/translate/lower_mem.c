@@ -1188,6 +1188,12 @@ static VDecl *private_offset(L *l, Val a, int j)
 static void private_access(L *l, int store, Val a, int n, const Operand *dst, const Val *data)
 {
 	int j;
+	if (!store && n > 1) {
+		/* the address may be a register the load overwrites */
+		VDecl *t = vk_temp(l->vk, "PADDR", VT_UD, l->simd);
+		alu(l, "mov", VT_UD, t, 1, &a, 0);
+		a = val_vec(t);
+	}
 	for (j = 0; j < n; j++) {
 		VDecl *off = private_offset(l, a, j);
 		VDecl *d = vk_temp(l->vk, store ? "PST" : "PLD", VT_UD, l->simd);
