@@ -254,8 +254,9 @@ static void test_comment_on_line(void)
 
 static void test_mod_int(void)
 {
-	Mod none = {"cached", NULL}, hex = {"id", "0x10"}, word = {"zeroop", "infinity"};
-	Mod list[] = {{"id", "12"}, {"cached", NULL}};
+	Mod none = {.name = "cached"}, hex = {.name = "id", .arg = "0x10"};
+	Mod word = {.name = "zeroop", .arg = "infinity"};
+	Mod list[] = {{.name = "id", .arg = "12"}, {.name = "cached"}};
 	CU_ASSERT_EQUAL(il_mod_int(NULL, -7), -7);
 	CU_ASSERT_EQUAL(il_mod_int(&none, -7), -7);
 	CU_ASSERT_EQUAL(il_mod_int(&hex, -7), 16);
