@@ -74,9 +74,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	p = md_read(m);
 	if (p) {
+		long long *seg_off = xcalloc(p->segs.n + 1, sizeof *seg_off);
+		uint8_t *blob = NULL;
+		size_t blob_size = abi_data_blob(p, &blob, seg_off);
 		reparse_printed(p);
 		for (i = 0; i < p->kernels.n; i++) {
-			TranslateOptions o = {plat, 16, &cb0};
+			TranslateOptions o = {plat, 16, &cb0, blob_size ? seg_off : NULL};
 			VKernel *vk = NULL;
 			ZeKernel ze;
 			AbiPlan plan;
@@ -93,6 +96,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			}
 			vec_free(&ze.args);
 		}
+		free(seg_off);
+		free(blob);
 		md_free(p);
 	}
 	il_free(m);
