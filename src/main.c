@@ -41,6 +41,7 @@ typedef struct Options {
 	const char *datadir;  /* data/ tables */
 	const char *dump;     /* -d letters: P = parsed module */
 	int stats;            /* --stats */
+	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
 } Options;
 
 static void usage(FILE *f)
@@ -62,6 +63,8 @@ static void usage(FILE *f)
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
+	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
+	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
 	      "  --version         print the version\n"
 	      "  --help            this text\n"
 	      "\n"
@@ -157,18 +160,56 @@ static void write_abi_map(const Options *o, const char *input, const Kernel *k, 
 }
 
 /* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
-static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
-                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off)
+/* The symbols of the kernel's faddr instructions, in code order. */
+typedef VEC(const char *) SymVec;
+
+static void faddr_symbols(const VKernel *vk, SymVec *out)
 {
-	TranslateOptions to = {pl, o->simd, cb0, seg_off};
-	size_t r;
+	size_t i;
+	const VFunc *f = vk->funcs.v[0];
+	for (i = 0; i < f->code.n; i++)
+		if (!f->code.v[i].label && !strcmp(f->code.v[i].op, "faddr"))
+			vec_push(out, f->code.v[i].ops[0].label);
+}
+
+/* Relocations for the finalizer's faddr sites: the i-th low/high pair in
+ * code order belongs to the i-th faddr of the vISA (each faddr sits in its
+ * own basic block, which the finalizer keeps in order), or all to one
+ * symbol when the kernel has only one. */
+static int faddr_relocs(const SymVec *syms, const GenCode *gc, ZeKernel *ze)
+{
+	size_t r, i, distinct = 0;
+	for (i = 0; i < syms->n; i++)
+		distinct += i == 0 || strcmp(syms->v[i], syms->v[0]) != 0;
+	if (distinct > 1 && (gc->faddr_lo.n != syms->n || gc->faddr_hi.n != syms->n))
+		return -1;
+	if (distinct == 0 && (gc->faddr_lo.n || gc->faddr_hi.n))
+		return -1;
+	for (r = 0; r < gc->faddr_lo.n; r++) {
+		ZeReloc z = {gc->faddr_lo.v[r], ZR_ADDR_32, distinct > 1 ? syms->v[r] : syms->v[0]};
+		vec_push(&ze->relocs, z);
+	}
+	for (r = 0; r < gc->faddr_hi.n; r++) {
+		ZeReloc z = {gc->faddr_hi.v[r], ZR_ADDR_32_HI, distinct > 1 ? syms->v[r] : syms->v[0]};
+		vec_push(&ze->relocs, z);
+	}
+	return 0;
+}
+
+static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
+                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
+                         const PfTable *pf)
+{
+	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot};
 	VKernel *vk = NULL;
 	AbiPlan plan;
+	SymVec syms = {0};
 	char *text, *why = NULL, *log = NULL;
 	int rc;
 	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
 	text = vk_text(vk);
+	faddr_symbols(vk, &syms);
 	vk_free(vk);
 	if (o->emit & EMIT_VISAASM) {
 		char *p = out_path(o, input, k->name, ".visaasm");
@@ -184,6 +225,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		free(why);
 		free(log);
 		abi_plan_free(&plan);
+		vec_free(&syms);
 		return -1;
 	}
 	free(log);
@@ -197,13 +239,15 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	}
 	ze->code = gc->code;
 	ze->code_size = gc->size;
-	for (r = 0; r < gc->faddr_lo.n; r++) {
-		ZeReloc z = {gc->faddr_lo.v[r], ZR_ADDR_32, ABI_DATA_SYMBOL};
-		vec_push(&ze->relocs, z);
-	}
-	for (r = 0; r < gc->faddr_hi.n; r++) {
-		ZeReloc z = {gc->faddr_hi.v[r], ZR_ADDR_32_HI, ABI_DATA_SYMBOL};
-		vec_push(&ze->relocs, z);
+	rc = faddr_relocs(&syms, gc, ze);
+	if (rc)
+		diag_error(k->md->loc, "kernel '%s': the finalizer's %zu symbol-address sites cannot be "
+		           "matched to the kernel's %zu faddr instructions", k->name, gc->faddr_lo.n,
+		           syms.n);
+	vec_free(&syms);
+	if (rc) {
+		abi_plan_free(&plan);
+		return -1;
 	}
 	if (gc->grf_count > 0)
 		ze->grf_count = gc->grf_count;
@@ -243,8 +287,11 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	Program *prog;
 	ZeKernel **zes;
 	GenCode *gcs;
-	ZeData data = {0};
+	ZeData data[2];
+	size_t ndata = 0;
+	PfTable pf;
 	uint8_t *blob = NULL;
+	size_t blob_size;
 	long long *seg_off;
 	int failed = 0;
 	if (!text) {
@@ -282,20 +329,24 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	zes = xcalloc(prog->kernels.n, sizeof *zes);
 	gcs = xcalloc(prog->kernels.n, sizeof *gcs);
 	seg_off = xcalloc(prog->segs.n + 1, sizeof *seg_off);
-	data.symbol = ABI_DATA_SYMBOL;
-	data.size = abi_data_blob(prog, &blob, seg_off);
-	data.bytes = blob;
-	for (i = 0; i < prog->kernels.n; i++) {
+	blob_size = abi_data_blob(prog, &blob, seg_off);
+	if (blob_size)
+		data[ndata++] = (ZeData){".data.const", ABI_DATA_SYMBOL, blob, blob_size};
+	if (printf_table(prog, &pf))
+		failed = (int)prog->kernels.n; /* a malformed ;printf_fmt: diagnosed */
+	else if (pf.f.n)
+		data[ndata++] = (ZeData){".data.const.string", PF_STRINGS_SYMBOL,
+		                         (const uint8_t *)pf.strings.s, pf.strings.n};
+	for (i = 0; i < prog->kernels.n && !failed; i++)
 		zes[i] = xcalloc(1, sizeof **zes);
+	for (i = 0; i < prog->kernels.n && zes[i]; i++)
 		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i],
-		                  data.size ? seg_off : NULL))
+		                  blob_size ? seg_off : NULL, pf.f.n ? &pf : NULL))
 			failed++;
-	}
 	if (!failed && (o->emit & EMIT_ZEBIN)) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
-		if (zebin_write_data(p, pl, (ZeKernel *const *)zes, prog->kernels.n,
-		                     data.size ? &data : NULL, &err)) {
+		if (zebin_write_data(p, pl, (ZeKernel *const *)zes, prog->kernels.n, data, ndata, &err)) {
 			diag_plain("%s", err ? err : "cannot write the zebin");
 			free(err);
 			failed++;
@@ -305,11 +356,14 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		free(stem);
 	}
 	for (i = 0; i < prog->kernels.n; i++) {
-		vec_free(&zes[i]->args);
-		vec_free(&zes[i]->relocs);
-		free(zes[i]);
+		if (zes[i]) {
+			vec_free(&zes[i]->args);
+			vec_free(&zes[i]->relocs);
+			free(zes[i]);
+		}
 		gencode_free(&gcs[i]);
 	}
+	printf_table_free(&pf);
 	free(zes);
 	free(gcs);
 	free(seg_off);
@@ -356,6 +410,7 @@ int main(int argc, char **argv)
 		{"simd", required_argument, NULL, 's'},
 		{"emit", required_argument, NULL, 'e'},
 		{"timeout", required_argument, NULL, 't'},
+		{"printf-slot", required_argument, NULL, 'P'},
 		{"stats", no_argument, NULL, 'S'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -394,6 +449,16 @@ int main(int argc, char **argv)
 		case 't':
 			o.timeout = atoi(optarg);
 			break;
+		case 'P': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 16 || v > 65536) {
+				diag_plain("--printf-slot must be 16 to 65536 dwords, not '%s'", optarg);
+				return 2;
+			}
+			o.printf_slot = (int)v;
+			break;
+		}
 		case 'V':
 			printf("translate %s\n", PACKAGE_VERSION);
 			return 0;

@@ -44,11 +44,18 @@ typedef enum ZeArgType {
 	ZA_ENQUEUED_LOCAL_SIZE, ZA_PRIVATE_BASE_STATELESS, ZA_ARG_BYVALUE,
 	ZA_ARG_BYPOINTER, ZA_BUFFER_ADDRESS, ZA_BUFFER_OFFSET, ZA_PRINTF_BUFFER,
 	ZA_WORK_DIMENSIONS,
+	/* image metadata (arg_index = the image) and sampler metadata (arg_index
+	 * = the sampler): one dword each, patched by NEO's setArgImage/Sampler */
+	ZA_IMAGE_WIDTH, ZA_IMAGE_HEIGHT, ZA_IMAGE_DEPTH, ZA_IMAGE_CHANNEL_DATA_TYPE,
+	ZA_IMAGE_CHANNEL_ORDER, ZA_IMAGE_ARRAY_SIZE,
+	ZA_SAMPLER_ADDRESS, ZA_SAMPLER_NORMALIZED, ZA_SAMPLER_SNAP_WA,
 } ZeArgType;
 
 typedef enum ZeAddrMode { ZM_NONE, ZM_STATELESS, ZM_STATEFUL, ZM_BINDLESS, ZM_SLM } ZeAddrMode;
 typedef enum ZeAddrSpace { ZS_NONE, ZS_GLOBAL, ZS_LOCAL, ZS_CONSTANT, ZS_IMAGE, ZS_SAMPLER } ZeAddrSpace;
 typedef enum ZeAccess { ZC_NONE, ZC_READONLY, ZC_WRITEONLY, ZC_READWRITE } ZeAccess;
+/* image_type of an image arg_bypointer */
+typedef enum ZeImageType { ZT_NONE, ZT_1D, ZT_1D_ARRAY, ZT_2D, ZT_2D_ARRAY, ZT_3D, ZT_BUFFER } ZeImageType;
 
 typedef struct ZeArg {
 	ZeArgType type;
@@ -60,7 +67,20 @@ typedef struct ZeArg {
 	ZeAccess access;
 	int source_offset;   /* -1 = not written; else byte offset in the host value */
 	int slm_alignment;   /* 0 = not written */
+	ZeImageType image_type; /* images (addrspace image) */
+	int sampler_index;   /* written when addrspace is sampler */
+	int has_bti, bti;    /* stateful: binding_table_indices entry bti -> arg_index */
 } ZeArg;
+
+/* A sampler defined in the kernel source (ze_info inline_samplers). */
+typedef struct ZeInlineSampler {
+	int index;             /* sampler_index the code uses */
+	const char *addrmode;  /* none repeat clamp_edge clamp_border mirror */
+	const char *filtermode;/* nearest linear */
+	int normalized;        /* normalized coordinates */
+	uint32_t amd_value;    /* the AMD ;sampler bits it comes from (ABI map only) */
+} ZeInlineSampler;
+#define ZE_MAX_INLINE_SAMPLERS 16
 
 /* A relocation in a kernel's code: the dword at `offset` of .text.<kernel>
  * receives the low (R_ZE_SYM_ADDR_32) or high (R_ZE_SYM_ADDR_32_HI) half of
@@ -72,8 +92,9 @@ typedef struct ZeReloc {
 	const char *symbol;    /* a ZeData symbol */
 } ZeReloc;
 
-/* Program-scope constant data: one .data.const blob, one global symbol. */
+/* Program-scope data: one section, one global symbol at its start. */
 typedef struct ZeData {
+	const char *section;   /* ".data.const" or ".data.const.string" */
 	const char *symbol;    /* STT_OBJECT, STB_GLOBAL, value 0 */
 	const uint8_t *bytes;
 	size_t size;
@@ -95,18 +116,21 @@ typedef struct ZeKernel {
 	int local_id_size;     /* bytes of per-thread local ids (3 channels) */
 	VEC(ZeArg) args;       /* payload_arguments in output order */
 	VEC(ZeReloc) relocs;   /* into .rel.text.<name> */
+	ZeInlineSampler inline_samplers[ZE_MAX_INLINE_SAMPLERS];
+	int n_inline_samplers;
 } ZeKernel;
 
 /* zeinfo.c: YAML text of .ze_info for the kernels (block style, version 1.15) */
 char *zeinfo_yaml(ZeKernel *const *ks, size_t n);
 const char *zearg_type_name(ZeArgType t);
+const char *zeimage_type_name(ZeImageType t);
 
 /* zebin.c: writes PATH atomically (temporary name, then rename); 0 on success.
  * On failure nothing is left at PATH and *err holds a message to free. */
 int zebin_write(const char *path, const Platform *p, ZeKernel *const *ks, size_t n, char **err);
-/* the same with program-scope constant data (NULL/0 = none) */
+/* the same with program-scope data sections (ndata may be 0) */
 int zebin_write_data(const char *path, const Platform *p, ZeKernel *const *ks, size_t n,
-                     const ZeData *data, char **err);
+                     const ZeData *data, size_t ndata, char **err);
 
 /* finalize.c: run GenX_IR on one vISA text file. */
 typedef struct GenCode {

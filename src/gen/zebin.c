@@ -12,9 +12,10 @@
  *   plus 128 zero bytes as IGC does);  n+1: .ze_info;  n+2:
  *   .note.intelgt.compat;  n+3: .symtab (one local FUNC symbol per kernel);
  *   n+4: .strtab (section and symbol names; also e_shstrndx).  With program
- *   data: .data.const after the texts, one global OBJECT symbol after the
- *   kernel symbols, and a .rel.text.<kernel> (REL, r_info = symbol << 32 | type)
- *   before .symtab for every kernel with relocations.
+ *   data: its sections (.data.const, .data.const.string) after the texts, one
+ *   global OBJECT symbol per section after the kernel symbols, and a
+ *   .rel.text.<kernel> (REL, r_info = symbol << 32 | type) before .symtab for
+ *   every kernel with relocations.
  * All fields are written little-endian byte by byte, independent of the host.
  */
 #if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
@@ -180,29 +181,34 @@ static void put_sym(Buf *b, uint32_t name, unsigned info, unsigned shndx, uint64
 	put64(b, size);
 }
 
-/* Kernels first (local), then the data symbol (global) at index n + 1. */
+/* Kernels first (local), then the data symbols (global) from index n + 1,
+ * data section j at section index data_shndx + j. */
 static void build_symtab(Sec *s, Buf *strtab, ZeKernel *const *ks, size_t n, const ZeData *data,
-                         unsigned data_shndx)
+                         size_t ndata, unsigned data_shndx)
 {
 	size_t i;
 	put_zeros(&s->data, SYM_SIZE);
 	for (i = 0; i < n; i++)
 		put_sym(&s->data, add_string(strtab, ks[i]->name), ST_LOCAL_FUNC,
 			(unsigned)(i + 1), ks[i]->code_size);
-	if (data)
-		put_sym(&s->data, add_string(strtab, data->symbol), ST_GLOBAL_OBJECT, data_shndx, data->size);
+	for (i = 0; i < ndata; i++)
+		put_sym(&s->data, add_string(strtab, data[i].symbol), ST_GLOBAL_OBJECT,
+		        data_shndx + (unsigned)i, data[i].size);
 	s->info = (uint32_t)(n + 1);
 	s->entsize = SYM_SIZE;
 	s->align = 8;
 }
 
-/* r_info = symbol index << 32 | type; the one data symbol is n + 1 */
-static void build_rel(Sec *s, const ZeKernel *k, size_t n)
+/* r_info = symbol index << 32 | type; data symbol j is n + 1 + j
+ * (check_kernels made sure every relocation names one) */
+static void build_rel(Sec *s, const ZeKernel *k, size_t n, const ZeData *data, size_t ndata)
 {
-	size_t i;
+	size_t i, j;
 	for (i = 0; i < k->relocs.n; i++) {
+		for (j = 0; j < ndata && strcmp(data[j].symbol, k->relocs.v[i].symbol); j++)
+			;
 		put64(&s->data, k->relocs.v[i].offset);
-		put64(&s->data, (uint64_t)(n + 1) << 32 | (uint64_t)k->relocs.v[i].type);
+		put64(&s->data, (uint64_t)(n + 1 + j) << 32 | (uint64_t)k->relocs.v[i].type);
 	}
 	s->entsize = REL_SIZE;
 	s->align = 8;
@@ -288,9 +294,18 @@ static int is_identifier(const char *s)
 	return 1;
 }
 
-static char *check_kernels(ZeKernel *const *ks, size_t n)
+static char *check_kernels(ZeKernel *const *ks, size_t n, const ZeData *data, size_t ndata)
 {
 	size_t i, j;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < ks[i]->relocs.n; j++) {
+			size_t d;
+			for (d = 0; d < ndata && strcmp(data[d].symbol, ks[i]->relocs.v[j].symbol); d++)
+				;
+			if (d == ndata)
+				return xasprintf("kernel %s relocates against '%s', which no data section defines",
+				                 ks[i]->name, ks[i]->relocs.v[j].symbol);
+		}
 	if (n > MAX_KERNELS)
 		return xasprintf("too many kernels (%zu) for one zebin", n);
 	for (i = 0; i < n; i++) {
@@ -308,10 +323,11 @@ static char *check_kernels(ZeKernel *const *ks, size_t n)
 	return NULL;
 }
 
-static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n, const ZeData *data)
+static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n, const ZeData *data,
+                  size_t ndata)
 {
 	size_t nsec = 0, i, nrel = 0, symidx;
-	Sec *secs = xcalloc(2 * n + 6, sizeof *secs);
+	Sec *secs = xcalloc(2 * n + 5 + ndata, sizeof *secs);
 	Buf strtab = {0};
 	Sec *zeinfo, *symtab, *strsec;
 	unsigned data_shndx = 0;
@@ -325,12 +341,13 @@ static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n, co
 		add_text(new_sec(secs, &nsec, &strtab, name, SHT_PROGBITS_), ks[i]);
 		free(name);
 	}
-	if (data) {
-		Sec *d = new_sec(secs, &nsec, &strtab, ".data.const", SHT_PROGBITS_);
+	for (i = 0; i < ndata; i++) {
+		Sec *d = new_sec(secs, &nsec, &strtab, data[i].section, SHT_PROGBITS_);
 		d->flags = SHF_ALLOC_;
-		d->align = 16;
-		buf_add(&d->data, data->bytes, data->size);
-		data_shndx = (unsigned)(nsec - 1);
+		d->align = strcmp(data[i].section, ".data.const.string") ? 16 : 1;
+		buf_add(&d->data, data[i].bytes, data[i].size);
+		if (!i)
+			data_shndx = (unsigned)(nsec - 1);
 	}
 	zeinfo = new_sec(secs, &nsec, &strtab, ".ze_info", SHT_ZEBIN_ZEINFO);
 	yaml = zeinfo_yaml(ks, n);
@@ -348,12 +365,12 @@ static void build(Buf *out, const Platform *p, ZeKernel *const *ks, size_t n, co
 		free(name);
 		r->link = (uint32_t)symidx;
 		r->info = (uint32_t)(i + 1);
-		build_rel(r, ks[i], n);
+		build_rel(r, ks[i], n, data, ndata);
 	}
 	symtab = new_sec(secs, &nsec, &strtab, ".symtab", SHT_SYMTAB_);
 	strsec = new_sec(secs, &nsec, &strtab, ".strtab", SHT_STRTAB_);
 	symtab->link = (uint32_t)(nsec - 1);
-	build_symtab(symtab, &strtab, ks, n, data, data_shndx);
+	build_symtab(symtab, &strtab, ks, n, data, ndata, data_shndx);
 	strsec->data = strtab;
 	emit(out, secs, nsec);
 	for (i = 0; i < nsec; i++)
@@ -414,18 +431,18 @@ fail:
 
 int zebin_write(const char *path, const Platform *p, ZeKernel *const *ks, size_t n, char **err)
 {
-	return zebin_write_data(path, p, ks, n, NULL, err);
+	return zebin_write_data(path, p, ks, n, NULL, 0, err);
 }
 
 int zebin_write_data(const char *path, const Platform *p, ZeKernel *const *ks, size_t n,
-                     const ZeData *data, char **err)
+                     const ZeData *data, size_t ndata, char **err)
 {
 	Buf out = {0};
 	int rc;
-	*err = check_kernels(ks, n);
+	*err = check_kernels(ks, n, data, ndata);
 	if (*err)
 		return -1;
-	build(&out, p, ks, n, data);
+	build(&out, p, ks, n, data, ndata);
 	rc = replace_file(path, out.s, out.n, err);
 	buf_free(&out);
 	return rc;

@@ -30,6 +30,15 @@ const char *zearg_type_name(ZeArgType t)
 		[ZA_BUFFER_OFFSET] = "buffer_offset",
 		[ZA_PRINTF_BUFFER] = "printf_buffer",
 		[ZA_WORK_DIMENSIONS] = "work_dimensions",
+		[ZA_IMAGE_WIDTH] = "image_width",
+		[ZA_IMAGE_HEIGHT] = "image_height",
+		[ZA_IMAGE_DEPTH] = "image_depth",
+		[ZA_IMAGE_CHANNEL_DATA_TYPE] = "image_channel_data_type",
+		[ZA_IMAGE_CHANNEL_ORDER] = "image_channel_order",
+		[ZA_IMAGE_ARRAY_SIZE] = "image_array_size",
+		[ZA_SAMPLER_ADDRESS] = "sampler_address",
+		[ZA_SAMPLER_NORMALIZED] = "sampler_normalized",
+		[ZA_SAMPLER_SNAP_WA] = "sampler_snap_wa",
 	};
 	if ((unsigned)t >= NELEM(names) || !names[t])
 		die("bad ZeArgType %d", (int)t);
@@ -68,6 +77,17 @@ static const char *access_name(ZeAccess a)
 	if ((unsigned)a >= NELEM(names) || !names[a])
 		die("bad ZeAccess %d", (int)a);
 	return names[a];
+}
+
+const char *zeimage_type_name(ZeImageType t)
+{
+	static const char *const names[] = {
+		[ZT_1D] = "image_1d", [ZT_1D_ARRAY] = "image_1d_array", [ZT_2D] = "image_2d",
+		[ZT_2D_ARRAY] = "image_2d_array", [ZT_3D] = "image_3d", [ZT_BUFFER] = "image_buffer",
+	};
+	if ((unsigned)t >= NELEM(names) || !names[t])
+		die("bad ZeImageType %d", (int)t);
+	return names[t];
 }
 
 static int name_ok(const char *s)
@@ -128,6 +148,44 @@ static void put_arg(Buf *b, const ZeArg *a)
 		buf_printf(b, "        source_offset: %d\n", a->source_offset);
 	if (a->slm_alignment > 0)
 		buf_printf(b, "        slm_alignment: %d\n", a->slm_alignment);
+	if (a->addrspace == ZS_SAMPLER) {
+		/* as IGC writes a sampler argument */
+		buf_printf(b, "        sampler_index: %d\n", a->sampler_index);
+		buf_puts(b, "        sampler_type: texture\n");
+	}
+	if (a->image_type != ZT_NONE)
+		buf_printf(b, "        image_type: %s\n", zeimage_type_name(a->image_type));
+}
+
+/* stateful arguments: which binding table entry NEO fills for which argument */
+static void put_btis(Buf *b, const ZeKernel *k)
+{
+	size_t i;
+	int any = 0;
+	for (i = 0; i < k->args.n; i++) {
+		const ZeArg *a = &k->args.v[i];
+		if (!a->has_bti)
+			continue;
+		if (!any++)
+			buf_puts(b, "    binding_table_indices:\n");
+		buf_printf(b, "      - bti_value: %d\n", a->bti);
+		buf_printf(b, "        arg_index: %d\n", a->arg_index);
+	}
+}
+
+static void put_inline_samplers(Buf *b, const ZeKernel *k)
+{
+	int i;
+	if (k->n_inline_samplers > 0)
+		buf_puts(b, "    inline_samplers:\n");
+	for (i = 0; i < k->n_inline_samplers; i++) {
+		const ZeInlineSampler *s = &k->inline_samplers[i];
+		buf_printf(b, "      - sampler_index: %d\n", s->index);
+		buf_printf(b, "        addrmode: %s\n", s->addrmode);
+		buf_printf(b, "        filtermode: %s\n", s->filtermode);
+		if (s->normalized)
+			buf_puts(b, "        normalized: true\n");
+	}
 }
 
 static void put_kernel(Buf *b, const ZeKernel *k)
@@ -148,6 +206,8 @@ static void put_kernel(Buf *b, const ZeKernel *k)
 		buf_puts(b, "        offset: 0\n");
 		buf_printf(b, "        size: %d\n", k->local_id_size);
 	}
+	put_btis(b, k);
+	put_inline_samplers(b, k);
 	if (k->scratch_size > 0) {
 		buf_puts(b, "    per_thread_memory_buffers:\n");
 		buf_puts(b, "      - type: scratch\n");

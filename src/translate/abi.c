@@ -88,14 +88,16 @@ int abi_check_args(const Kernel *k)
 				           a->name, a->type, a->nelem);
 				bad = 1;
 			}
+		} else if (a->kind == MA_IMAGE || a->kind == MA_SAMPLER) {
+			/* every dimension and access AMD's metadata can state is carried
+			 * (lower_image.c); the instructions using them are checked there */
 		} else if (a->kind == MA_COUNTER) {
 			diag_error(a->loc, "argument '%s' is an atomic counter (cl_ext_atomic_counters_32), "
 			           "which is not supported yet; a counter would become an atomic on a hidden "
 			           "buffer", a->name);
 			bad = 1;
 		} else {
-			diag_error(a->loc, "argument '%s': %s arguments are not supported yet", a->name,
-			           a->kind == MA_IMAGE ? "image" : a->kind == MA_SAMPLER ? "sampler" : "semaphore");
+			diag_error(a->loc, "argument '%s': semaphore arguments are not supported yet", a->name);
 			bad = 1;
 		}
 		if (a->offset % 16) {
@@ -112,7 +114,8 @@ int abi_cb1_size(const Kernel *k)
 	size_t i, q;
 	for (i = 0; i < k->md->args.n; i++) {
 		const MdArg *a = &k->md->args.v[i];
-		int end = a->offset + 16;
+		/* an image takes two slots: its 32-byte info block */
+		int end = a->offset + (a->kind == MA_IMAGE ? 32 : 16);
 		if (a->kind == MA_VALUE && (n = abi_value_pieces(a, off, sz, src, 8)) > 0)
 			for (j = 0; j < n; j++)
 				if (off[j] + sz[j] > end)

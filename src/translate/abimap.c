@@ -127,6 +127,21 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				xmlTextWriterStartElement(w, (const xmlChar *)"constant");
 				attr(w, "value", "0x%08x", e->constant);
 				xmlTextWriterEndElement(w);
+			} else if (e->source == CB0_PRINTF) {
+				const ZeArg *a = &ze->args.v[e->ze_first];
+				xmlTextWriterStartElement(w, (const xmlChar *)"printf");
+				attr(w, "il_value", "0");
+				attr(w, "staging", "private");
+				attr(w, "slot_dwords", "%d", p->printf_slot);
+				attr(w, "arg_type", "%s", zearg_type_name(a->type));
+				attr(w, "offset", "%d", a->offset);
+				attr(w, "size", "%d", a->size);
+				attr(w, "payload_offset", "%d", e->payload_offset);
+				attr(w, "strings_section", ".data.const.string");
+				attr(w, "strings_symbol", "%s", PF_STRINGS_SYMBOL);
+				if (e->input)
+					attr(w, "input", "%s", e->input);
+				xmlTextWriterEndElement(w);
 			} else if (e->ze_first >= 0) {
 				const ZeArg *a = &ze->args.v[e->ze_first];
 				xmlTextWriterStartElement(w, (const xmlChar *)"intel");
@@ -201,6 +216,11 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				           e->data_symbol, e->input ? e->input : "-");
 			else if (e->source == CB0_CONSTANT)
 				buf_printf(&b, "%-44s constant 0x%08x\n", left, e->constant);
+			else if (e->source == CB0_PRINTF)
+				buf_printf(&b, "%-44s 0 (staged slot of %d dwords in private memory); records -> "
+				           "printf_buffer @%d 8B -> payload %d (%s), formats in .data.const.string (%s)\n",
+				           left, p->printf_slot, ze->args.v[e->ze_first].offset, e->payload_offset,
+				           e->input ? e->input : "-", PF_STRINGS_SYMBOL);
 			else if (e->ze_first >= 0)
 				buf_printf(&b, "%-44s %s[%d] @%d -> payload %d (%s)\n", left,
 				           zearg_type_name(ze->args.v[e->ze_first].type), e->element,

@@ -14,6 +14,7 @@ static const struct { const char *name; ZeArgType t; int size; } implicit[] = {
 	{"group_count", ZA_GROUP_COUNT, 12},
 	{"global_id_offset", ZA_GLOBAL_ID_OFFSET, 12},
 	{"work_dimensions", ZA_WORK_DIMENSIONS, 4},
+	{"printf_buffer", ZA_PRINTF_BUFFER, 8},
 };
 
 int implicit_arg_size(ZeArgType t)
@@ -85,6 +86,9 @@ int cb0_load(const char *datadir, Cb0Table *t)
 				} else {
 					e->arg = implicit[i].t;
 				}
+			} else if (strcmp(src, "printf") == 0) {
+				e->source = CB0_PRINTF;
+				e->element = el ? atoi(el) : 0;
 			} else if (strcmp(src, "constant") == 0) {
 				e->source = CB0_CONSTANT;
 				e->value = val ? (uint32_t)strtoul(val, NULL, 0) : 0;

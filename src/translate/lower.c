@@ -73,8 +73,14 @@ static VDecl *implicit(L *l, int which)
 {
 	if (!l->imp[which])
 		l->imp[which] = vk_decl(l->vk, imp_name[which], VT_UD,
-		                        implicit_arg_size(imp_type[which]) / 4, 4);
+		                        implicit_arg_size(imp_type[which]) / 4,
+		                        implicit_arg_size(imp_type[which]) == 8 ? 8 : 4);
 	return l->imp[which];
+}
+
+VDecl *implicit_arg(L *l, int which)
+{
+	return implicit(l, which);
 }
 
 VDecl *cb1_image(L *l)
@@ -310,6 +316,15 @@ static Val special(L *l, const Operand *o, int sel)
 	}
 }
 
+Val flat_local_id(L *l)
+{
+	Operand o;
+	memset(&o, 0, sizeof o);
+	o.file = RF_SPECIAL;
+	o.num = SR_TID_IN_GRP_FLAT;
+	return special(l, &o, SEL_X);
+}
+
 /* The 64-bit address of the program's data blob (global segment at 0, the
  * constant-buffer segments after it), set by faddr in the prologue and
  * patched by a relocation; NULL when the program has no data. */
@@ -365,6 +380,8 @@ static Val cb_read(L *l, const Operand *o, int sel)
 			                * without ;memory:datareqd it is never dereferenced */
 		if (o->index_imm == 8 && sel == SEL_X && data_segment(l))
 			return val_scalar(vk_alias(l->vk, data_segment(l), VT_UD, 0), 0);
+		if (e->present && e->source == CB0_PRINTF)
+			return printf_cb0(l, e->element);
 		if (!e->present || e->source == CB0_UNSUPPORTED) {
 			lerr(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
 			      "xyzw"[sel], e->present ? e->meaning : "unassigned slot");
@@ -964,6 +981,11 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	case OP_DCL_TYPELESS_UAV:
 		break; /* a private UAV was found by private_memory() before lowering */
+	case OP_DCL_RESOURCE:
+	case OP_DCL_UAV:
+	case OP_DCL_TYPED_UAV:
+		lower_image(l, in); /* image declarations (lower_image.c) */
+		break;
 	case OP_DCL_NUM_THREAD_PER_GROUP: {
 		int i;
 		for (i = 0; i < in->nops && i < 3; i++)
@@ -999,6 +1021,8 @@ static int check_mods(L *l, const Inst *in)
 		ok = uatom, n = NELEM(uatom);
 	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE)
 		return 0;
+	else if (image_inst(in->op))
+		return 0; /* lower_image checks its own modifiers */
 	else
 		ok = alu, n = NELEM(alu);
 	for (i = 0; i < in->nmods; i++) {
@@ -1045,6 +1069,8 @@ static void lower_inst(L *l, const Inst *in)
 		return;
 	}
 	if (lower_mem(l, in))
+		return;
+	if (lower_image(l, in))
 		return;
 	switch (in->op) {
 	case OP_NOP:
@@ -1178,6 +1204,8 @@ static void prologue(L *l)
 	}
 	if (l->pbase)
 		private_prologue(l);
+	image_prologue(l);
+	printf_prologue(l);
 	if (l->dseg) {
 		VInst *in = vk_emit(l->vk, "faddr", 0, 0);
 		in->ops[0] = vo_label(ABI_DATA_SYMBOL);
@@ -1262,6 +1290,7 @@ static void layout(L *l)
 	plan->lds_bytes = l->slm_static;
 	plan->private_bytes = l->priv_bytes;
 	plan->data_bytes = l->dseg ? 1 : 0; /* the size is the program's, filled by the caller */
+	plan->printf_slot = l->pf_used ? l->pf_slot : 0;
 	for (c = 0; c < 3; c++)
 		if (l->lid[c])
 			vk_input(l->vk, l->lid[c], grf + c * chan, l->simd * 2);
@@ -1332,6 +1361,8 @@ static void layout(L *l)
 			e.cb_size = 4;
 			e.provenance = pointer_provenance(l, m);
 			vec_push(&ze->args, a);
+		} else if (m->kind == MA_IMAGE || m->kind == MA_SAMPLER) {
+			image_layout(l, m, &e, off); /* lower_image.c */
 		} else {
 			int po[8], ps[8], src[8], n = abi_value_pieces(m, po, ps, src, 8), j;
 			a.type = ZA_ARG_BYVALUE;
@@ -1367,6 +1398,21 @@ static void layout(L *l)
 		else if (e.slot == 8 && e.comp == 0 && l->dseg)
 			e.data_symbol = ABI_DATA_SYMBOL, e.input = intern(l->dseg->name);
 		e.ze_first = -1;
+		if (t->source == CB0_PRINTF && (t->element == 1 || !l->pf_used)) {
+			e.source = CB0_CONSTANT; /* the slot size, 0 when the kernel never prints */
+			e.constant = printf_cb0(l, t->element).imm;
+		} else if (t->source == CB0_PRINTF) {
+			/* the IL sees 0 (its slot is staged); the records go to printf_buffer */
+			e.constant = 0;
+			for (i = 0; i < ze->args.n; i++)
+				if (ze->args.v[i].type == ZA_PRINTF_BUFFER)
+					e.ze_first = (int)i, e.ze_count = 1;
+			e.input = intern(l->imp[IMP_PRINTF_BUFFER]->name);
+			e.payload_offset = cross + imp_off[IMP_PRINTF_BUFFER];
+			e.provenance = "printf: the IL reads 0 and its slot arithmetic addresses a staging area "
+			               "of cb0[8].z dwords in the work-item's private memory; at kernel exit each "
+			               "record becomes a Level Zero printf record in printf_buffer";
+		}
 		if (t->source == CB0_PAYLOAD) {
 			for (w = 0; w < IMP_COUNT && imp_type[w] != t->arg; w++)
 				;
@@ -1427,6 +1473,7 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	for (i = 0; i < mainbody->code.n; i++)
 		vec_push(&entry->code, mainbody->code.v[i]);
 	vk_label(l.vk, l.fend);
+	printf_epilogue(&l);
 	vk_emit(l.vk, "ret", 1, 1);
 	vec_free(&mainbody->code);
 	l.vk->funcs.n--; /* _mainbody was the last function created */
@@ -1440,6 +1487,7 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	ze->slm_size = l.slm_static;
 	ze->scratch_size = l.priv_bytes * l.simd;
 	ze->barrier_count = l.barriers;
+	ze->has_global_atomics |= l.pf_used; /* the record reservation (as IGC sets it) */
 	if (k->md->cws[0])
 		for (i = 0; i < 3; i++)
 			ze->required_wg[i] = k->md->cws[i];

@@ -192,6 +192,10 @@ static void lower_raw_load(L *l, const Inst *in)
 		private_access(l, 0, lsrc1(l, &in->ops[1]), n, d, NULL);
 		return;
 	}
+	if (printf_access(l, in, uav)) {
+		printf_stage(l, 0, lsrc1(l, &in->ops[1]), n, d, NULL);
+		return;
+	}
 	if (access_base(l, in, uav, &base))
 		return;
 	a = lsrc1(l, &in->ops[1]);
@@ -227,11 +231,14 @@ static void lower_raw_store(L *l, const Inst *in)
 		lerr(l, d->loc, "uav_raw_store needs 'mem' with mask x, xy, xyz or xyzw");
 		return;
 	}
-	if (uav == l->priv_uav) {
+	if (uav == l->priv_uav || printf_access(l, in, uav)) {
 		a = lsrc1(l, &in->ops[1]);
 		for (j = 0; j < n; j++)
 			s[j] = lsrc(l, &in->ops[2], j);
-		private_access(l, 1, a, n, NULL, s);
+		if (uav == l->priv_uav)
+			private_access(l, 1, a, n, NULL, s);
+		else
+			printf_stage(l, 1, a, n, NULL, s);
 		return;
 	}
 	if (access_base(l, in, uav, &base))
@@ -1117,6 +1124,7 @@ int private_memory(L *l)
 		}
 	if ((dwords = itemp_arrays(l, l->priv_bytes / 4)) < 0)
 		return -1;
+	dwords = printf_memory(l, dwords);
 	l->priv_bytes = dwords * 4;
 	if (l->priv_bytes) {
 		l->vk->spill_mem_offset = l->priv_bytes * l->simd;
@@ -1161,6 +1169,39 @@ void private_prologue(L *l)
 	alu(l, "shl", VT_UD, l->pbase, 2, a, 0);
 	a[0] = val_vec(l->pbase), a[1] = val_scalar(sb, 0);
 	alu(l, "add", VT_UD, l->pbase, 2, a, 0);
+}
+
+/* Private dword base + idx of every lane (idx per lane or constant),
+ * loaded into a fresh variable or stored from v. */
+static VDecl *priv_dword_offset(L *l, int base, Val idx)
+{
+	VDecl *off = vk_temp(l->vk, "QOFF", VT_UD, l->simd);
+	Val v[2];
+	int shift = 0;
+	while ((4 << shift) < 4 * l->simd)
+		shift++;
+	v[0] = idx, v[1] = val_imm((uint32_t)base);
+	alu(l, "add", VT_UD, off, 2, v, 0);
+	v[0] = val_vec(off), v[1] = val_imm((uint32_t)(shift + 2));
+	alu(l, "shl", VT_UD, off, 2, v, 0);
+	v[0] = val_vec(off), v[1] = val_vec(l->pbase);
+	alu(l, "add", VT_UD, off, 2, v, 0);
+	return off;
+}
+
+VDecl *priv_load(L *l, int base, Val idx)
+{
+	VDecl *d = vk_temp(l->vk, "QLD", VT_UD, l->simd);
+	scratch_message(l, 0, priv_dword_offset(l, base, idx), d);
+	return d;
+}
+
+void priv_store(L *l, int base, Val idx, Val v)
+{
+	VDecl *d = vk_temp(l->vk, "QST", VT_UD, l->simd);
+	VDecl *off = priv_dword_offset(l, base, idx);
+	alu(l, "mov", VT_UD, d, 1, &v, 0);
+	scratch_message(l, 1, off, d);
 }
 
 /* Scratch offsets of dword j of a private access at byte address a. */

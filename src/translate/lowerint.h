@@ -35,13 +35,14 @@ typedef struct Ctl {
 } Ctl;
 
 enum { IMP_GLOBAL_ID_OFFSET, IMP_LOCAL_SIZE, IMP_GLOBAL_SIZE, IMP_GROUP_COUNT,
-       IMP_ENQUEUED_LOCAL_SIZE, IMP_WORK_DIM, IMP_COUNT };
+       IMP_ENQUEUED_LOCAL_SIZE, IMP_WORK_DIM, IMP_PRINTF_BUFFER, IMP_COUNT };
 static const ZeArgType imp_type[IMP_COUNT] = {
 	ZA_GLOBAL_ID_OFFSET, ZA_LOCAL_SIZE, ZA_GLOBAL_SIZE, ZA_GROUP_COUNT,
-	ZA_ENQUEUED_LOCAL_SIZE, ZA_WORK_DIMENSIONS,
+	ZA_ENQUEUED_LOCAL_SIZE, ZA_WORK_DIMENSIONS, ZA_PRINTF_BUFFER,
 };
 static const char *const imp_name[IMP_COUNT] = {
 	"GLOBAL_ID_OFFSET", "LOCAL_SIZE", "GLOBAL_SIZE", "GROUP_COUNT", "ENQ_LOCAL_SIZE", "WORK_DIM",
+	"PRINTF_BUFFER",
 };
 
 typedef struct L {
@@ -83,6 +84,14 @@ typedef struct L {
 	                        * __local arguments follow it; see lds_static_size */
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
 	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
+	/* printf (set by printf.c) */
+	int pf_used;           /* the kernel stores to the printf buffer */
+	int pf_slot;           /* dwords of one work-item's slot: cb0[8].z */
+	int pf_k0;             /* private dword where the slot is staged */
+	VDecl *pf_strings;     /* address of the format strings (uq) */
+	/* images and samplers (set by lower_image.c) */
+	VDecl *img_surf;       /* surface variable, movs'd to an image's BTI before each message */
+	VDecl *img_samp;       /* sampler variable, movs'd to the sampler index */
 } L;
 
 
@@ -111,6 +120,24 @@ void itemp_store(L *l, const Operand *d, int comp, Val v);
 void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 Val hw_cb_read(L *l, const Operand *o, int sel);
+VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
+void priv_store(L *l, int base, Val idx, Val v);
+
+/* printf.c */
+int printf_memory(L *l, int priv_dwords);  /* reserves the staging slot; new private dword count */
+int printf_access(L *l, const Inst *in, int uav); /* 1 when the access is to the printf buffer */
+void printf_stage(L *l, int store, Val a, int n, const Operand *dst, const Val *data);
+Val printf_cb0(L *l, int element);         /* cb0[8].y (0) / cb0[8].z (1) */
+void printf_prologue(L *l);
+void printf_epilogue(L *l);
+Val flat_local_id(L *l);                   /* lower.c: vTidInGrpFlat.x */
+VDecl *implicit_arg(L *l, int which);      /* lower.c: an implicit payload argument */
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */
+
+/* lower_image.c: image and sampler arguments */
+int image_inst(Opcode op);                  /* an image instruction or declaration lower_image owns */
+int lower_image(L *l, const Inst *in);      /* 1 when it was one (lowered or diagnosed) */
+void image_layout(L *l, const MdArg *m, AbiEntry *e, int cb1_cross); /* payload args of one argument */
+void image_prologue(L *l);                  /* info blocks and sampler dwords in the cb1 image */
 
 #endif

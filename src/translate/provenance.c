@@ -121,6 +121,8 @@ static int src_val(Walk *w, State *s, const Operand *o, int c)
 	}
 	if (o->file == RF_CB && o->num == 0 && !o->index_reg && o->index_imm == 8 && sel[c] == SEL_X)
 		return PV_DATASEG;
+	if (o->file == RF_CB && o->num == 0 && !o->index_reg && o->index_imm == 8 && sel[c] == SEL_Y)
+		return PV_PRINTF;
 	if (o->file == RF_CB && o->num == 1 && !o->index_reg && sel[c] == SEL_X) {
 		int byte = (int)o->index_imm * 16;
 		for (i = 0; i < w->k->md->args.n; i++) {

@@ -14,13 +14,14 @@
 #include "../visa/visa.h"
 
 /* Where a cb0 component comes from (data/cb0.xml). */
-typedef enum Cb0Source { CB0_UNSUPPORTED, CB0_PAYLOAD, CB0_CONSTANT } Cb0Source;
+typedef enum Cb0Source { CB0_UNSUPPORTED, CB0_PAYLOAD, CB0_CONSTANT, CB0_PRINTF } Cb0Source;
 
 typedef struct Cb0Entry {
 	const char *meaning;   /* "global work size x" */
 	Cb0Source source;
 	ZeArgType arg;         /* CB0_PAYLOAD: implicit argument */
-	int element;           /* CB0_PAYLOAD: dword inside that argument */
+	int element;           /* CB0_PAYLOAD: dword inside that argument;
+	                        * CB0_PRINTF: 0 buffer base, 1 slot size (printf.c) */
 	uint32_t value;        /* CB0_CONSTANT: bit pattern */
 	int present;           /* the table names this slot/component */
 } Cb0Entry;
@@ -34,11 +35,46 @@ typedef struct Cb0Table {
 int cb0_load(const char *datadir, Cb0Table *t); /* 0 ok; diagnostics on failure */
 int implicit_arg_size(ZeArgType t);            /* bytes of an implicit payload argument */
 
+/* printf.c: the program's ;printf_fmt formats turned into Level Zero
+ * printf records (NEO's token protocol).  One argument of one format: */
+typedef struct PfArg {
+	int amd_bytes;      /* size from ;printf_fmt */
+	int amd_dwords;     /* dwords AMD's kernel stored; 0 for an inline %s string */
+	int tag;            /* NEO token type (PF_*), 0 = no conversion consumes it */
+	int elem;           /* bytes per element as AMD stored it */
+	int count;          /* vector elements, 0 for a scalar */
+	int half;           /* half-precision values widened to float */
+	int bytes;          /* bytes of the NEO token (tag included), 0 when dropped */
+} PfArg;
+enum { PF_BYTE = 1, PF_SHORT, PF_INT, PF_FLOAT, PF_STRING, PF_LONG, PF_POINTER, PF_DOUBLE,
+       PF_VBYTE, PF_VSHORT, PF_VINT, PF_VLONG, PF_VFLOAT, PF_VDOUBLE };
+typedef struct PfFormat {
+	const MdPrintf *md;
+	int id;
+	size_t str;         /* offset of the Level Zero format string in the string section */
+	int nargs;
+	PfArg *args;
+	int record;         /* bytes of one Level Zero record */
+} PfFormat;
+typedef struct PfTable {
+	VEC(PfFormat) f;    /* by increasing id */
+	Buf strings;        /* .data.const.string: NUL-terminated format strings */
+	size_t placeholder; /* offset of the text printed for a runtime %s string */
+} PfTable;
+#define PF_STRINGS_SYMBOL "amd_printf_strings" /* the string section's zebin symbol */
+#define PF_BUFFER_BYTES 4194304  /* the printf buffer Level Zero allocates (NEO) */
+#define PF_SLOT_DWORDS 1024      /* default per-work-item slot (cb0[8].z) */
+int printf_format(const MdPrintf *m, PfFormat *f, Buf *strings); /* 0 ok; warns */
+int printf_table(const Program *p, PfTable *t);  /* 0 ok; every format of the program */
+void printf_table_free(PfTable *t);
+
 typedef struct TranslateOptions {
 	const Platform *plat;
 	int simd;              /* 0 = platform default */
 	const Cb0Table *cb0;
 	const long long *seg_off; /* data blob offset per Program.segs index, NULL if no data */
+	const PfTable *pf;     /* the program's printf formats, NULL if none */
+	int pf_slot;           /* printf slot of one work-item in dwords (cb0[8].z), 0 = default */
 } TranslateOptions;
 
 /* provenance.c: for every UAV access of the kernel, the pointer argument
@@ -49,6 +85,7 @@ typedef struct Provenance {
 } Provenance;
 enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3 };
 #define PV_DATASEG (1 << 20) /* a base that is the global data segment (cb0[8].x) */
+#define PV_PRINTF (PV_DATASEG + 1) /* the printf buffer (cb0[8].y) */
 int provenance(Program *p, Kernel *k, Provenance *out); /* 0 ok */
 int provenance_of(const Provenance *pv, const Inst *in);
 void provenance_free(Provenance *pv);
@@ -65,7 +102,7 @@ typedef struct AbiEntry {
 	const char *meaning;    /* AK_CB0: what the slot holds */
 	int cb, cb_offset, cb_size; /* AMD location: buffer, byte offset, bytes */
 	int amd_id;             /* pointers: UAV / LDS / CB id, else -1 */
-	const char *provenance; /* pointers: how an access finds its base */
+	const char *provenance; /* pointers: how an access finds its base; cb0[8].y: printf */
 	Cb0Source source;       /* AK_CB0: payload or constant */
 	uint32_t constant;      /* AK_CB0 constant bits */
 	int element;            /* AK_CB0 payload: dword inside the implicit argument */
@@ -85,6 +122,7 @@ typedef struct AbiPlan {
 	int lds_bytes;          /* AMD: static LDS (SLM on Intel: slm_size) */
 	int private_bytes;      /* AMD: private memory per work-item (Intel: scratch/SIMD) */
 	int data_bytes;         /* program data blob in .data.const, 0 if none */
+	int printf_slot;        /* dwords of a work-item's staged printf slot, 0 if it never prints */
 	VEC(AbiEntry) entries;  /* explicit arguments in order, then cb0 reads */
 } AbiPlan;
 

@@ -12,7 +12,9 @@
 # arg_bypointer entries of payload_arguments are considered, and of those the
 # ones with `addrmode: stateful` are skipped (IGC adds such offset-0/size-0
 # entries next to the stateless ones when built with
-# -cl-intel-greater-than-4GB-buffer-required).  Implicit arguments
+# -cl-intel-greater-than-4GB-buffer-required) - except images and samplers,
+# which are always stateful: their lines end in ' image_type=<t>' or
+# ' sampler_index=<n>'.  Implicit arguments
 # (global_id_offset, local_size, buffer_address, buffer_offset, ...) and all
 # per-thread arguments are ignored.  Offsets are deliberately not printed.
 # When an arg_byvalue entry carries source_offset (a by-value struct split in
@@ -60,7 +62,8 @@ function flush_entry(    t, line, idx, so) {
     if (!have_entry)
         return
     t = val("arg_type")
-    if ((t == "arg_byvalue" || t == "arg_bypointer") && val("addrmode") != "stateful") {
+    if ((t == "arg_byvalue" || t == "arg_bypointer") &&
+        (val("addrmode") != "stateful" || val("addrspace") == "image" || val("addrspace") == "sampler")) {
         idx = val("arg_index")
         line = kname " arg " idx " " t " size=" val("size") \
                " addrmode=" val("addrmode") " addrspace=" val("addrspace") \
@@ -68,6 +71,10 @@ function flush_entry(    t, line, idx, so) {
         so = val("source_offset")
         if (so != "-")
             line = line " src_off=" so
+        if (val("image_type") != "-")
+            line = line " image_type=" val("image_type")
+        if (val("sampler_index") != "-")
+            line = line " sampler_index=" val("sampler_index")
         n++
         L[n] = line
         K[n] = kseq

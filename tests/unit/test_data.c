@@ -356,7 +356,10 @@ static void test_cb0_unsupported_and_absent(void)
 	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
 	CU_ASSERT_TRUE(t.e[8][0].present);
 	CU_ASSERT_EQUAL(t.e[8][0].source, CB0_UNSUPPORTED);
-	CU_ASSERT_EQUAL(t.e[8][1].source, CB0_UNSUPPORTED);
+	CU_ASSERT_EQUAL(t.e[8][1].source, CB0_PRINTF); /* printf buffer base */
+	CU_ASSERT_EQUAL(t.e[8][1].element, 0);
+	CU_ASSERT_EQUAL(t.e[8][2].source, CB0_PRINTF); /* slot size */
+	CU_ASSERT_EQUAL(t.e[8][2].element, 1);
 	CU_ASSERT_EQUAL(t.e[3][0].source, CB0_UNSUPPORTED);
 	CU_ASSERT_FALSE(t.e[15][0].present);
 	CU_ASSERT_FALSE(t.e[3][3].present);
@@ -370,6 +373,7 @@ static void test_implicit_arg_sizes(void)
 	CU_ASSERT_EQUAL(implicit_arg_size(ZA_GROUP_COUNT), 12);
 	CU_ASSERT_EQUAL(implicit_arg_size(ZA_GLOBAL_ID_OFFSET), 12);
 	CU_ASSERT_EQUAL(implicit_arg_size(ZA_WORK_DIMENSIONS), 4);
+	CU_ASSERT_EQUAL(implicit_arg_size(ZA_PRINTF_BUFFER), 8);
 	CU_ASSERT_EQUAL(implicit_arg_size(ZA_ARG_BYPOINTER), 0);
 }
 

@@ -1,0 +1,10 @@
+/* OpenCL C twin of printf_items.il: same arguments, same printfs. */
+__kernel void printf_items(__global int *out, int n)
+{
+    int i = get_global_id(0);
+    if (i < n) {
+        out[i] = 3 * i;
+        printf("item %d of %d: %f\n", i, n, i * 0.5f);
+        printf("v=%v4d l=%ld c=%c s=%s\n", (int4)(i, i + 1, i + 2, i + 3), (long)i, 'A', "ok");
+    }
+}
