@@ -161,37 +161,84 @@ static void write_abi_map(const Options *o, const char *input, const Kernel *k, 
 
 /* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
 /* The symbols of the kernel's faddr instructions, in code order. */
-typedef VEC(const char *) SymVec;
+/* A faddr of the vISA: its symbol and the label that starts its region
+ * (the last label before it, NULL at the entry). */
+typedef struct Faddr {
+	const char *symbol, *region;
+} Faddr;
+typedef VEC(Faddr) FaddrVec;
 
-static void faddr_symbols(const VKernel *vk, SymVec *out)
+static void faddr_symbols(const VKernel *vk, FaddrVec *out, StrVec *labels)
 {
 	size_t i;
 	const VFunc *f = vk->funcs.v[0];
-	for (i = 0; i < f->code.n; i++)
-		if (!f->code.v[i].label && !strcmp(f->code.v[i].op, "faddr"))
-			vec_push(out, f->code.v[i].ops[0].label);
+	const char *region = NULL;
+	for (i = 0; i < f->code.n; i++) {
+		const VInst *in = &f->code.v[i];
+		if (in->label) {
+			region = intern(in->label); /* the kernel's strings go with vk_free */
+			vec_push(labels, (char *)region);
+		} else if (!strcmp(in->op, "faddr")) {
+			Faddr a = {intern(in->ops[0].label), region};
+			vec_push(out, a);
+		}
+	}
 }
 
-/* Relocations for the finalizer's faddr sites: the i-th low/high pair in
- * code order belongs to the i-th faddr of the vISA (each faddr sits in its
- * own basic block, which the finalizer keeps in order), or all to one
- * symbol when the kernel has only one. */
-static int faddr_relocs(const SymVec *syms, const GenCode *gc, ZeKernel *ze)
+/* The region of a site in the finalizer's listing: the last of our labels
+ * ("NAME:" at a line start) before the line at `at`. */
+static const char *site_region(const char *asm_text, size_t at, const StrVec *labels)
 {
-	size_t r, i, distinct = 0;
-	for (i = 0; i < syms->n; i++)
-		distinct += i == 0 || strcmp(syms->v[i], syms->v[0]) != 0;
-	if (distinct > 1 && (gc->faddr_lo.n != syms->n || gc->faddr_hi.n != syms->n))
-		return -1;
-	if (distinct == 0 && (gc->faddr_lo.n || gc->faddr_hi.n))
-		return -1;
-	for (r = 0; r < gc->faddr_lo.n; r++) {
-		ZeReloc z = {gc->faddr_lo.v[r], ZR_ADDR_32, distinct > 1 ? syms->v[r] : syms->v[0]};
-		vec_push(&ze->relocs, z);
+	size_t p = at, i;
+	while (p > 0) {
+		size_t b = p - 1, e;
+		while (b > 0 && asm_text[b - 1] != '\n')
+			b--;
+		for (e = b; asm_text[e] && asm_text[e] != ':' && asm_text[e] != '\n' && asm_text[e] != ' '; e++)
+			;
+		if (asm_text[e] == ':' && e > b)
+			for (i = 0; i < labels->n; i++)
+				if (strlen(labels->v[i]) == e - b && !memcmp(labels->v[i], asm_text + b, e - b))
+					return labels->v[i];
+		p = b;
 	}
-	for (r = 0; r < gc->faddr_hi.n; r++) {
-		ZeReloc z = {gc->faddr_hi.v[r], ZR_ADDR_32_HI, distinct > 1 ? syms->v[r] : syms->v[0]};
-		vec_push(&ze->relocs, z);
+	return NULL;
+}
+
+/* Relocations for the finalizer's faddr sites.  Each faddr sits in its own
+ * region of the vISA (the prologue, or after the exit label for printf's
+ * strings) and the finalizer keeps its movs inside that block, so a site's
+ * region in the listing names its symbol; a kernel whose faddrs all name
+ * one symbol needs no regions. */
+static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode *gc, ZeKernel *ze)
+{
+	size_t r, i;
+	int one = 1;
+	for (i = 1; i < fa->n; i++)
+		one &= strcmp(fa->v[i].symbol, fa->v[0].symbol) == 0;
+	if (!fa->n && (gc->faddr_lo.n || gc->faddr_hi.n))
+		return -1;
+	for (r = 0; r < gc->faddr_lo.n + gc->faddr_hi.n; r++) {
+		int hi = r >= gc->faddr_lo.n;
+		size_t k = hi ? r - gc->faddr_lo.n : r;
+		const char *sym = fa->v[0].symbol;
+		if (!one) {
+			const char *reg = gc->asm_text ? site_region(gc->asm_text, hi ? gc->faddr_hi_at.v[k] :
+			                                             gc->faddr_lo_at.v[k], labels) : NULL;
+			sym = NULL;
+			for (i = 0; i < fa->n; i++)
+				if (fa->v[i].region == reg) {
+					if (sym && strcmp(sym, fa->v[i].symbol))
+						return -1;
+					sym = fa->v[i].symbol;
+				}
+			if (!sym)
+				return -1;
+		}
+		{
+			ZeReloc z = {hi ? gc->faddr_hi.v[k] : gc->faddr_lo.v[k], hi ? ZR_ADDR_32_HI : ZR_ADDR_32, sym};
+			vec_push(&ze->relocs, z);
+		}
 	}
 	return 0;
 }
@@ -203,13 +250,14 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot};
 	VKernel *vk = NULL;
 	AbiPlan plan;
-	SymVec syms = {0};
+	FaddrVec syms = {0};
+	StrVec labels = {0};
 	char *text, *why = NULL, *log = NULL;
 	int rc;
 	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
 	text = vk_text(vk);
-	faddr_symbols(vk, &syms);
+	faddr_symbols(vk, &syms, &labels);
 	vk_free(vk);
 	if (o->emit & EMIT_VISAASM) {
 		char *p = out_path(o, input, k->name, ".visaasm");
@@ -226,6 +274,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		free(log);
 		abi_plan_free(&plan);
 		vec_free(&syms);
+		vec_free(&labels);
 		return -1;
 	}
 	free(log);
@@ -239,12 +288,13 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	}
 	ze->code = gc->code;
 	ze->code_size = gc->size;
-	rc = faddr_relocs(&syms, gc, ze);
+	rc = faddr_relocs(&syms, &labels, gc, ze);
 	if (rc)
 		diag_error(k->md->loc, "kernel '%s': the finalizer's %zu symbol-address sites cannot be "
 		           "matched to the kernel's %zu faddr instructions", k->name, gc->faddr_lo.n,
 		           syms.n);
 	vec_free(&syms);
+	vec_free(&labels);
 	if (rc) {
 		abi_plan_free(&plan);
 		return -1;

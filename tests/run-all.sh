@@ -89,7 +89,7 @@ done
 for il in "$SRC"/tests/kernels/*.il; do
 	k=$(basename "$il" .il)
 	bin="$WORK/e2e/$k-16/${k}_tgllp.bin"
-	[ -f "$bin" ] && "$ZESECT" -l "$bin" | grep -q ' \.data\.const ' || continue
+	[ -f "$bin" ] && "$ZESECT" -l "$bin" | grep -q ' \.data\.const' || continue
 	sec=$("$ZESECT" -l "$bin" | awk '$2 ~ /^\.rel\.text\./ {print $2}')
 	bad=""
 	for r in $sec; do
@@ -111,6 +111,35 @@ for il in "$SRC"/tests/kernels/*.il; do
 		ko "$k: relocations patch the data-segment address placeholders" "${bad:-no .rel.text section}"
 	fi
 done
+
+# printf: kernels with ;printf_fmt get a printf_buffer argument, global
+# atomics, and NEO's format strings in .data.const.string (one copy per
+# string, each NUL-terminated; "(string)" prints a runtime %s); for
+# printf_items.il the exact bytes, derived by hand from its ;printf_fmt lines
+for il in "$SRC"/tests/kernels/*.il; do
+	k=$(basename "$il" .il)
+	grep -q '^;printf_fmt:' "$il" || continue
+	bin="$WORK/e2e/$k-16/${k}_tgllp.bin"
+	[ -f "$bin" ] || continue
+	yaml=$("$ZESECT" "$bin" .ze_info)
+	if printf '%s\n' "$yaml" | grep -q 'arg_type: printf_buffer' &&
+	   printf '%s\n' "$yaml" | grep -q 'has_global_atomics: true' &&
+	   "$ZESECT" -l "$bin" | grep -q ' \.data\.const\.string '; then
+		ok "$k: printf_buffer, global atomics and .data.const.string"
+	else
+		ko "$k: printf_buffer, global atomics and .data.const.string" "$yaml"
+	fi
+done
+bin="$WORK/e2e/printf_items-16/printf_items_tgllp.bin"
+if [ -f "$bin" ]; then
+	printf 'item %%d of %%d: %%f\n\000v=%%v4d l=%%ld c=%%c s=%%s\n\000(string)\000' >"$WORK/pf.expect"
+	"$ZESECT" "$bin" .data.const.string >"$WORK/pf.got"
+	if cmp -s "$WORK/pf.expect" "$WORK/pf.got"; then
+		ok "printf_items: format strings in .data.const.string"
+	else
+		ko "printf_items: format strings in .data.const.string" "$(od -c "$WORK/pf.got" | head -5)"
+	fi
+fi
 
 # ABI maps: every kernel's map is valid against data/abimap.xsd; where a
 # reviewed map exists (tests/kernels/K.abimap, checked by hand against AMD's

@@ -296,10 +296,13 @@ static int faddr_sites(GenCode *g)
 			/* the address is a qword-aligned pair: even dword low, odd high */
 			if (dot[1] < '0' || dot[1] > '9')
 				return -1;
-			if (atoi(dot + 1) % 2 == 0)
+			if (atoi(dot + 1) % 2 == 0) {
 				vec_push(&g->faddr_lo, (uint64_t)i);
-			else
+				vec_push(&g->faddr_lo_at, (size_t)(line - g->asm_text));
+			} else {
 				vec_push(&g->faddr_hi, (uint64_t)i);
+				vec_push(&g->faddr_hi_at, (size_t)(line - g->asm_text));
+			}
 		}
 	}
 	return a && strstr(a, "0x6E10CA2E") ? -1 : 0;
@@ -433,5 +436,7 @@ void gencode_free(GenCode *g)
 	free(g->asm_text);
 	vec_free(&g->faddr_lo);
 	vec_free(&g->faddr_hi);
+	vec_free(&g->faddr_lo_at);
+	vec_free(&g->faddr_hi_at);
 	memset(g, 0, sizeof *g);
 }

@@ -140,6 +140,7 @@ typedef struct GenCode {
 	int spill_bytes;   /* from "//.spill size N" */
 	int grf_count;     /* from the .asm header when present */
 	VEC(uint64_t) faddr_lo, faddr_hi; /* code offsets of faddr's low/high immediates */
+	VEC(size_t) faddr_lo_at, faddr_hi_at; /* ...and where their mov lines start in asm_text */
 } GenCode;
 /* Returns 0 on success; on failure writes a one-line reason to *why (malloc'd)
  * and the finalizer's own output to *log (malloc'd, may be NULL). */

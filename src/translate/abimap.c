@@ -40,10 +40,51 @@ static void ze_piece(xmlTextWriterPtr w, const AbiPlan *p, const ZeArg *a, const
 		attr(w, "addrspace", "%s", addrspace_name[a->addrspace]);
 	if (a->access)
 		attr(w, "access", "%s", access_name[a->access]);
-	attr(w, "payload_offset", "%d", p->cross_start + a->offset);
-	if (input)
-		attr(w, "input", "%s", input);
+	if (a->image_type)
+		attr(w, "image_type", "%s", zeimage_type_name(a->image_type));
+	if (a->addrspace == ZS_SAMPLER)
+		attr(w, "sampler_index", "%d", a->sampler_index);
+	if (a->has_bti)
+		attr(w, "bti", "%d", a->bti);
+	if (a->size > 0) { /* stateful image/sampler entries carry no payload bytes */
+		attr(w, "payload_offset", "%d", p->cross_start + a->offset);
+		if (input)
+			attr(w, "input", "%s", input);
+	}
+	if (a->type >= ZA_IMAGE_WIDTH && p->cb1_cross >= 0)
+		attr(w, "cb1_offset", "%d", a->offset - p->cb1_cross);
 	xmlTextWriterEndElement(w);
+}
+
+/* AMD side of an image or sampler argument: its resource/UAV/sampler id */
+static void amd_image(xmlTextWriterPtr w, const MdArg *a)
+{
+	if (a->kind == MA_IMAGE) {
+		attr(w, "id", "%d", a->bufid);
+		attr(w, "id_space", "%s", strcmp(a->access, "RO") ? "uav" : "resource");
+		attr(w, "access", "%s", a->access);
+		attr(w, "dimension", "%s", a->dim);
+	} else if (a->kind == MA_SAMPLER) {
+		attr(w, "id", "%d", a->bufid);
+		attr(w, "id_space", "sampler");
+	}
+}
+
+/* kernel-defined samplers: AMD's ;sampler:unknown_v:id:1:v -> inline_samplers */
+static void inline_samplers_xml(xmlTextWriterPtr w, const ZeKernel *ze)
+{
+	int i;
+	for (i = 0; i < ze->n_inline_samplers; i++) {
+		const ZeInlineSampler *s = &ze->inline_samplers[i];
+		xmlTextWriterStartElement(w, (const xmlChar *)"inline_sampler");
+		attr(w, "id", "%d", s->index);
+		attr(w, "amd_value", "0x%02x", s->amd_value);
+		attr(w, "sampler_index", "%d", s->index);
+		attr(w, "addrmode", "%s", s->addrmode);
+		attr(w, "filtermode", "%s", s->filtermode);
+		attr(w, "normalized", "%s", s->normalized ? "true" : "false");
+		xmlTextWriterEndElement(w);
+	}
 }
 
 char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
@@ -103,6 +144,7 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				if (a->access)
 					attr(w, "access", "%s", a->access);
 			}
+			amd_image(w, a);
 			xmlTextWriterEndElement(w);
 			for (k = 0; k < e->ze_count; k++)
 				ze_piece(w, p, &ze->args.v[e->ze_first + k], e->input);
@@ -157,6 +199,7 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 			xmlTextWriterEndElement(w);
 		}
 	}
+	inline_samplers_xml(w, ze);
 	xmlTextWriterEndElement(w);
 	xmlTextWriterEndDocument(w);
 	xmlFreeTextWriter(w);
@@ -194,6 +237,13 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				snprintf(left, sizeof left, "arg %d %s (%s*) cb1+%d %dB %s %d%s%s", a->index, a->name,
 				         a->type, e->cb_offset, e->cb_size, a->mem, e->amd_id, a->access ? " " : "",
 				         a->access ? a->access : "");
+			else if (a->kind == MA_IMAGE)
+				snprintf(left, sizeof left, "arg %d %s (image %s %s) cb1+%d %dB %s %d", a->index, a->name,
+				         a->dim, a->access, e->cb_offset, e->cb_size,
+				         strcmp(a->access, "RO") ? "uav" : "resource", a->bufid);
+			else if (a->kind == MA_SAMPLER)
+				snprintf(left, sizeof left, "arg %d %s (sampler) cb1+%d %dB sampler %d", a->index, a->name,
+				         e->cb_offset, e->cb_size, a->bufid);
 			else
 				snprintf(left, sizeof left, "arg %d %s (%s x%d) cb1+%d %dB", a->index, a->name, a->type,
 				         a->nelem, e->cb_offset, e->cb_size);
@@ -205,7 +255,15 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				if (z->addrmode)
 					buf_printf(&b, " %s %s %s", addrmode_name[z->addrmode], addrspace_name[z->addrspace],
 					           access_name[z->access]);
-				buf_printf(&b, " -> payload %d (%s)\n", p->cross_start + z->offset, e->input ? e->input : "-");
+				if (z->image_type)
+					buf_printf(&b, " %s bti %d\n", zeimage_type_name(z->image_type), z->bti);
+				else if (z->addrspace == ZS_SAMPLER)
+					buf_printf(&b, " sampler_index %d\n", z->sampler_index);
+				else if (z->type >= ZA_IMAGE_WIDTH && p->cb1_cross >= 0)
+					buf_printf(&b, " -> payload %d (%s cb1+%d)\n", p->cross_start + z->offset,
+					           e->input ? e->input : "-", z->offset - p->cb1_cross);
+				else
+					buf_printf(&b, " -> payload %d (%s)\n", p->cross_start + z->offset, e->input ? e->input : "-");
 			}
 			if (e->provenance)
 				buf_printf(&b, "%-44s   %s\n", "", e->provenance);
@@ -227,6 +285,13 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				           ze->args.v[e->ze_first].offset + 4 * e->element, e->payload_offset,
 				           e->input ? e->input : "-");
 		}
+	}
+	for (k = 0; k < ze->n_inline_samplers; k++) {
+		const ZeInlineSampler *s = &ze->inline_samplers[k];
+		char left[64];
+		snprintf(left, sizeof left, "kernel-defined sampler %d (bits 0x%02x)", s->index, s->amd_value);
+		buf_printf(&b, "%-44s inline sampler %d %s %s %s\n", left, s->index, s->addrmode, s->filtermode,
+		           s->normalized ? "normalized" : "unnormalized");
 	}
 	return b.s;
 }

@@ -233,7 +233,6 @@ static void reciprocals(L *l, int dw)
 {
 	VDecl *x = vk_temp(l->vk, "IMGX", VT_F, 4), *r = vk_temp(l->vk, "IMGR", VT_F, 4),
 	      *e = vk_temp(l->vk, "IMGE", VT_F, 4);
-	VOpnd none = {0};
 	int d;
 	for (d = 0; d < 3; d++) {
 		VInst *in = vk_emit(l->vk, "mov", 1, 1);
@@ -255,7 +254,6 @@ static void reciprocals(L *l, int dw)
 		in->nops = 4;
 		cb1_op(l, "mad", VT_F, dw + 4 + d, 3, vo_scalar(r, d), vo_scalar(e, d), vo_scalar(r, d));
 	}
-	(void)none;
 }
 
 static void image_block(L *l, const MdArg *m)
@@ -462,10 +460,8 @@ static void read_result(L *l, const Inst *in, const int m[4], VDecl *const *res)
 /* one sampler-engine message per chunk: sample_lz (samp >= 0) or load_lz */
 static void sampler_message(L *l, const Inst *in, const MdArg *img, int samp, VDecl *const *uvr, int n)
 {
-	const int m_unused = 0;
-	int m[4], h, c;
+	int m[4], h, c, k;
 	VDecl *res[2];
-	(void)m_unused;
 	if (read_dst(l, in, m))
 		return;
 	for (h = 0; h < l->nchunks; h++) {
@@ -481,7 +477,7 @@ static void sampler_message(L *l, const Inst *in, const MdArg *img, int samp, VD
 			s->ops[c++] = vo_surf(l->img_samp);
 		s->ops[c++] = vo_surf(l->img_surf);
 		s->ops[c++] = vo_raw(res[h], 0);
-		for (int k = 0; k < n; k++)
+		for (k = 0; k < n; k++)
 			s->ops[c++] = vo_raw(uvr[k], h * l->chunk * 4);
 		s->nops = c;
 	}
