@@ -72,8 +72,11 @@ int abi_check_args(const Kernel *k)
 				           "Intel GPUs do not have and Level Zero cannot pass", a->name);
 				bad = 1;
 			} else if (!strcmp(a->mem, "p") || !strcmp(a->mem, "hp") || !strcmp(a->mem, "up")) {
-				diag_error(a->loc, "pointer argument '%s' points to private memory ('%s'), which is "
-				           "not supported yet", a->name, a->mem);
+				/* OpenCL forbids __private kernel arguments; AMD's metadata
+				 * can only state them for non-kernel functions */
+				diag_error(a->loc, "pointer argument '%s' points to private memory ('%s'): a "
+				           "kernel argument cannot (OpenCL forbids it and Level Zero has no way to "
+				           "pass a work-item's private address)", a->name, a->mem);
 				bad = 1;
 			} else if (strcmp(a->mem, "uav") && strcmp(a->mem, "g") && strcmp(a->mem, "c") &&
 			    strcmp(a->mem, "hc") && strcmp(a->mem, "hl")) {
@@ -92,9 +95,11 @@ int abi_check_args(const Kernel *k)
 			/* every dimension and access AMD's metadata can state is carried
 			 * (lower_image.c); the instructions using them are checked there */
 		} else if (a->kind == MA_COUNTER) {
-			diag_error(a->loc, "argument '%s' is an atomic counter (cl_ext_atomic_counters_32), "
-			           "which is not supported yet; a counter would become an atomic on a hidden "
-			           "buffer", a->name);
+			/* append_buf_alloc/consume's exact return values are not
+			 * confirmed by any source (docs/abi-map.txt) */
+			diag_error(a->loc, "argument '%s' is an atomic counter (cl_ext_atomic_counters_32): "
+			           "Level Zero has no counters and the exact values AMD's append/consume "
+			           "return are not confirmed, so it is not translated", a->name);
 			bad = 1;
 		} else {
 			diag_error(a->loc, "argument '%s': semaphore arguments are not supported yet", a->name);
