@@ -380,21 +380,23 @@ static Val staged(L *l, VDecl *z, int j)
 	return val_vec(priv_load(l, l->pf_k0, val_vec(i)));
 }
 
-/* A staged half (bits 16*hi..) widened to a float's bits. */
+/* A staged half (bits 16*hi..) widened to a float's bits: the half word
+ * of every lane's dword (stride 2 in words), then hf -> f. */
 static Val half_to_float(L *l, Val d, int hi)
 {
 	VDecl *h = vk_temp(l->vk, "PFH", VT_UW, l->simd), *f = vk_temp(l->vk, "PFF", VT_F, l->simd);
-	VDecl *t = ud(l, "PFHT");
-	Val v = val_vec(vk_alias(l->vk, h, VT_HF, 0));
-	if (hi)
-		op2(l, "shr", t, d, val_imm(16));
-	else
-		op2(l, "and", t, d, val_imm(0xffff));
-	{
-		Val s = val_vec(t);
-		alu(l, "mov", VT_UW, h, 1, &s, 0);
+	VDecl *src = vk_alias(l->vk, d.var, VT_UW, 0), *hf = vk_alias(l->vk, h, VT_HF, 0);
+	int c;
+	for (c = 0; c < l->nchunks; c++) {
+		VInst *in = emit_chunk(l, "mov", c);
+		in->ops[0] = vo_dst(h, c * l->chunk);
+		in->ops[1] = vo_region(src, 2 * c * l->chunk + hi, 2, 1, 0);
+		in->nops = 2;
+		in = emit_chunk(l, "mov", c);
+		in->ops[0] = vo_dst(f, c * l->chunk);
+		in->ops[1] = vo_src(hf, c * l->chunk);
+		in->nops = 2;
 	}
-	alu(l, "mov", VT_F, f, 1, &v, 0);
 	return val_vec(f);
 }
 
