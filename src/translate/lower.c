@@ -357,6 +357,25 @@ static int hc_pointer_at(L *l, int byte)
 	return 0;
 }
 
+/* A sampler argument's dword is rebuilt from Level Zero's sampler
+ * metadata, which has no filter mode (lower_image.c): say so where the
+ * kernel reads it outside the wrapper (which copies every argument into a
+ * register whether used or not), once per argument. */
+static void sampler_read(L *l, const Operand *o, int byte)
+{
+	size_t i;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->kind == MA_SAMPLER && byte == a->offset && l->func != l->k->wrapper &&
+		    !l->sampler_warned[i % 64]) {
+			l->sampler_warned[i % 64] = 1;
+			diag_warning(o->loc, "this reads sampler argument '%s', whose filter bits (0x10 "
+			             "nearest, 0x20 linear) read as 0: Level Zero passes no filter mode "
+			             "to a kernel", a->name);
+		}
+	}
+}
+
 static Val cb_read(L *l, const Operand *o, int sel)
 {
 	if (o->num >= 2)
@@ -408,6 +427,7 @@ static Val cb_read(L *l, const Operand *o, int sel)
 		}
 		if (hc_pointer_at(l, (int)byte))
 			return val_imm(0); /* an hc pointer is an offset inside its own CB */
+		sampler_read(l, o, (int)byte);
 		return val_scalar(cb1_image(l), (int)(byte / 4));
 	}
 	return hw_cb_read(l, o, sel);
@@ -1139,6 +1159,7 @@ static void lower_func(L *l, const Func *f)
 	const char *name = func_label(f->id);
 	VInst *r;
 	l->vk->cur = vk_func(l->vk, name);
+	l->func = f;
 	l->func_lits.n = 0;
 	collect_lits(l, f, 0);
 	l->fend = vk_label_name(l->vk, "ret");
@@ -1465,6 +1486,7 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	mainbody = vk_func(l.vk, "_mainbody");
 	l.vk->cur = mainbody;
 	l.fend = vk_label_name(l.vk, "exit");
+	l.func = NULL;
 	lower_body(&l, &p->m->main);
 	if (!l.bad && !p->m->main.code.n)
 		lower_call(&l, &(Inst){.op = OP_PSEUDO_CALL});

@@ -84,6 +84,8 @@ typedef struct L {
 	                        * __local arguments follow it; see lds_static_size */
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
 	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
+	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
+	unsigned char sampler_warned[64]; /* sampler arguments whose dword read was warned */
 	/* printf (set by printf.c) */
 	int pf_used;           /* the kernel stores to the printf buffer */
 	int pf_slot;           /* dwords of one work-item's slot: cb0[8].z */
