@@ -68,11 +68,17 @@ typedef struct EmuResult {
 	                          * instruction (malloc'd) */
 	VEC(Buf) buffers;        /* final bytes of every EA_BUFFER argument, argument order
 	                          * (empty Bufs for the other kinds) */
+	VEC(int64_t *) writers;  /* optional, parallel to buffers: per byte the flat global
+	                          * id of the work-item that stored it last, -1 if none
+	                          * (NULL entries or an empty vector: not tracked) */
 	Buf printf_text;         /* printf output as the runtime prints it, records in the
 	                          * order the runtime reads them */
 	VEC(Buf) printf_items;   /* one entry per printed record, the text of that record,
 	                          * for order-independent comparison */
 	uint64_t steps;          /* instructions executed (statistics) */
+	int approx;              /* 1 when an approximate operation (transcendental math,
+	                          * float divide) produced a value: floats compare with a
+	                          * tolerance */
 } EmuResult;
 
 void emu_result_free(EmuResult *r);
@@ -100,5 +106,31 @@ void zeimage_free(ZeImage *z);
  * Same return convention as emu_amd_run. */
 int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel,
                const EmuLaunch *l, EmuResult *r);
+
+/* conform.c: translate --conform.  Per kernel: a launch generated from the
+ * metadata (deterministic seed; several work-groups, a partial tail for
+ * size arguments), both runtimes, every buffer and the printf output
+ * compared byte for byte (floats within EMU_TOLERANCE when a side used
+ * approximate math), the first difference reported with its element and
+ * the work-items that may have written it.  Optionally a JUnit XML file and,
+ * with -o, per kernel the NDRange, every argument's initial bytes and both
+ * sides' final bytes plus manifest.xml naming them. */
+typedef struct ConformOptions {
+	unsigned long long seed;  /* --seed */
+	const char *outdir;       /* -o DIR: dumps (NULL: none) */
+	const char *junit;        /* --junit FILE (NULL: none) */
+	const char *device;
+	int simd;                 /* the translation's SIMD width (for reports) */
+	int printf_slot;          /* the translation's --printf-slot */
+	int quiet;                /* only disagreements on stdout */
+} ConformOptions;
+#define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
+
+/* 0 when every kernel of the program agrees on both runtimes; the kernels
+ * are the program's, in order, with their vISA texts and the zebin image. */
+int conform_program(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
+                    char *const *visa);
+void conform_untranslated(const ConformOptions *o, const char *input, const char *kernel);
+int conform_finish(const ConformOptions *o);  /* writes the JUnit file; 0 ok */
 
 #endif

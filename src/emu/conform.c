@@ -1,0 +1,573 @@
+/* conform.c - translate --conform: one kernel, both runtimes, same bytes.
+ *
+ * For every kernel of a translated program: a launch is generated from the
+ * metadata alone (conform_launch), run by the emulated AMD runtime on the IL
+ * and by the emulated Level Zero runtime on our vISA and zebin, and the
+ * results compared: every buffer byte for byte (floats within EMU_TOLERANCE
+ * only when a side used approximate math), the printf records as a multiset
+ * (the two runtimes print in different orders by design; a Level Zero
+ * "(string)" stands for any AMD %s text, docs/abi-map.txt section 8), and
+ * whether each side finished.  The first difference is reported with its
+ * argument, element and, where the AMD side tracked it, the work-item that
+ * wrote it.
+ *
+ * Launch generation (deterministic: --seed and the kernel name):
+ *   dimensions  the highest of x/y/z the IL reads from a work-item id or a
+ *               size slot of cb0; required group sizes (;cws) respected;
+ *               1-D: groups of 64, 3 groups; 2-D: 8x4, 2x3 groups; 3-D:
+ *               4x4x2, 2x2x2 groups
+ *   integers    by value: 1..(global size x), so size arguments leave a
+ *               partial tail; in buffers: -100000..100000
+ *   floats      multiples of 1/8 in -100..100 (exact in float arithmetic)
+ *   buffers     16 elements per work-item, at least 4 KiB
+ *   __local     16 bytes per work-item of a group
+ */
+#include <libxml/xmlwriter.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "emu.h"
+
+/* ---- deterministic random numbers --------------------------------------- */
+
+typedef struct Rng {
+	uint64_t s;
+} Rng;
+
+static uint64_t rng_next(Rng *r)
+{
+	/* xorshift64* */
+	r->s ^= r->s >> 12;
+	r->s ^= r->s << 25;
+	r->s ^= r->s >> 27;
+	return r->s * 0x2545F4914F6CDD1DULL;
+}
+
+static int64_t rng_range(Rng *r, int64_t lo, int64_t hi)
+{
+	return lo + (int64_t)(rng_next(r) % (uint64_t)(hi - lo + 1));
+}
+
+static uint64_t hash(const char *s, uint64_t seed)
+{
+	uint64_t h = 1469598103934665603ULL ^ seed;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h ? h : 1;
+}
+
+/* ---- element types -------------------------------------------------------- */
+
+typedef enum ElemKind { EK_INT, EK_FLOAT, EK_BYTES } ElemKind;
+
+static int elem_of(const char *type, ElemKind *k)
+{
+	static const struct { const char *name; int size; ElemKind kind; } t[] = {
+		{"i8", 1, EK_INT}, {"u8", 1, EK_INT}, {"i16", 2, EK_INT}, {"u16", 2, EK_INT},
+		{"i32", 4, EK_INT}, {"u32", 4, EK_INT}, {"i64", 8, EK_INT}, {"u64", 8, EK_INT},
+		{"float", 4, EK_FLOAT}, {"double", 8, EK_FLOAT}, {"half", 2, EK_BYTES},
+		{"char", 1, EK_INT}, {"uchar", 1, EK_INT}, {"short", 2, EK_INT}, {"ushort", 2, EK_INT},
+		{"int", 4, EK_INT}, {"uint", 4, EK_INT}, {"long", 8, EK_INT}, {"ulong", 8, EK_INT},
+	};
+	size_t i;
+	for (i = 0; type && i < NELEM(t); i++)
+		if (!strcmp(type, t[i].name)) {
+			*k = t[i].kind;
+			return t[i].size;
+		}
+	*k = EK_BYTES;
+	return 1;
+}
+
+static void put_elem(uint8_t *p, int size, ElemKind k, Rng *r, int64_t ilo, int64_t ihi)
+{
+	if (k == EK_FLOAT && size == 4) {
+		float f = (float)rng_range(r, -800, 800) / 8.0f;
+		memcpy(p, &f, 4);
+	} else if (k == EK_FLOAT && size == 8) {
+		double d = (double)rng_range(r, -800, 800) / 8.0;
+		memcpy(p, &d, 8);
+	} else if (k == EK_INT) {
+		int64_t v = rng_range(r, ilo, ihi);
+		memcpy(p, &v, (size_t)size); /* little-endian host: the low bytes */
+	} else {
+		int j;
+		for (j = 0; j < size; j++)
+			p[j] = (uint8_t)rng_next(r);
+	}
+}
+
+/* ---- the launch ------------------------------------------------------------ */
+
+/* Highest dimension (1..3) the IL reads from ids and sizes. */
+static int dimensions(const Kernel *k)
+{
+	size_t f, i;
+	int j, c, dim = 1;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			for (j = 1; j < in->nops; j++) {
+				const Operand *o = &in->ops[j];
+				int sel[4], ids;
+				ids = o->file == RF_SPECIAL && (o->num == SR_TID_IN_GRP || o->num == SR_THREAD_GRP_ID ||
+				                                 o->num == SR_ABS_TID || o->num == SR_VA_TID);
+				ids |= o->file == RF_CB && o->num == 0 && !o->index_reg &&
+				       (o->index_imm <= 2 || o->index_imm == 6 || o->index_imm == 9);
+				if (!ids || il_swizzle(o, sel))
+					continue;
+				for (c = 0; c < 4; c++)
+					if (sel[c] == SEL_Y || sel[c] == SEL_Z) {
+						/* cb0[0].w is the work dimension, not z */
+						int d = sel[c] == SEL_Y ? 2 : 3;
+						if (d > dim)
+							dim = d;
+					}
+			}
+		}
+	return dim;
+}
+
+static void choose_range(const Kernel *k, EmuRange *r)
+{
+	static const uint32_t loc[3][3] = {{64, 1, 1}, {8, 4, 1}, {4, 4, 2}};
+	static const uint32_t groups[3][3] = {{3, 1, 1}, {2, 3, 1}, {2, 2, 2}};
+	int d;
+	memset(r, 0, sizeof *r);
+	r->dim = dimensions(k);
+	for (d = 0; d < 3; d++) {
+		r->local[d] = loc[r->dim - 1][d];
+		if (k->md->cws[0])
+			r->local[d] = (uint32_t)k->md->cws[d];
+		r->global[d] = r->local[d] * groups[r->dim - 1][d];
+		if (d >= r->dim && !k->md->cws[0])
+			r->global[d] = r->local[d] = 1;
+	}
+	if (k->md->cws[0] && k->md->cws[2] > 1)
+		r->dim = 3;
+	else if (k->md->cws[0] && k->md->cws[1] > 1 && r->dim < 2)
+		r->dim = 2;
+}
+
+static void conform_launch(const Kernel *k, const ConformOptions *o, EmuLaunch *l)
+{
+	Rng rng = {hash(k->name, o->seed)};
+	uint64_t items, group;
+	size_t i;
+	memset(l, 0, sizeof *l);
+	choose_range(k, &l->range);
+	items = (uint64_t)l->range.global[0] * l->range.global[1] * l->range.global[2];
+	group = (uint64_t)l->range.local[0] * l->range.local[1] * l->range.local[2];
+	l->printf_slot = o->printf_slot > 0 ? o->printf_slot : PF_SLOT_DWORDS;
+	for (i = 0; i < k->md->args.n; i++) {
+		const MdArg *a = &k->md->args.v[i];
+		EmuArg e;
+		ElemKind ek;
+		int es = elem_of(a->type, &ek);
+		size_t j;
+		memset(&e, 0, sizeof e);
+		if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
+			e.kind = EA_LOCAL;
+			e.size = (size_t)group * 16;
+		} else if (a->kind == MA_POINTER) {
+			e.kind = EA_BUFFER;
+			e.size = (size_t)items * 16 * (size_t)es;
+			if (e.size < 4096)
+				e.size = 4096;
+			e.bytes = xmalloc(e.size);
+			for (j = 0; j + (size_t)es <= e.size; j += (size_t)es)
+				put_elem(e.bytes + j, es, ek, &rng, -100000, 100000);
+		} else {
+			/* by value: the host's bytes (3-element vectors take 4) */
+			int n = a->nelem == 3 ? 4 : a->nelem;
+			e.kind = EA_VALUE;
+			e.size = !strcmp(a->type, "struct") || !strcmp(a->type, "union") ? (size_t)a->nelem
+			         : (size_t)es * (size_t)(n > 0 ? n : 1);
+			if (e.size == 0)
+				e.size = 4;
+			e.bytes = xcalloc(1, e.size);
+			for (j = 0; j + (size_t)es <= e.size; j += (size_t)es)
+				put_elem(e.bytes + j, es, ek, &rng, 1, l->range.global[0]);
+		}
+		vec_push(&l->args, e);
+	}
+}
+
+/* ---- comparison ------------------------------------------------------------ */
+
+typedef struct Verdict {
+	int agree;
+	Buf why;        /* first difference, human readable */
+} Verdict;
+
+static int close_enough(const uint8_t *a, const uint8_t *b, int size)
+{
+	double x, y;
+	if (size == 4) {
+		float fa, fb;
+		memcpy(&fa, a, 4), memcpy(&fb, b, 4);
+		x = fa, y = fb;
+	} else {
+		memcpy(&x, a, 8), memcpy(&y, b, 8);
+	}
+	if (isnan(x) && isnan(y))
+		return 1;
+	return fabs(x - y) <= EMU_TOLERANCE * fmax(1.0, fmax(fabs(x), fabs(y)));
+}
+
+static void hex(Buf *b, const uint8_t *p, int n)
+{
+	int i;
+	buf_puts(b, "0x");
+	for (i = n; i-- > 0;)
+		buf_printf(b, "%02x", p[i]);
+}
+
+static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
+                           int approx, const EmuLaunch *l, Verdict *v)
+{
+	const MdArg *a = &k->md->args.v[ai];
+	const Buf *x = &amd->buffers.v[ai], *y = &ze->buffers.v[ai];
+	ElemKind ek;
+	int es = elem_of(a->type, &ek);
+	size_t n = x->n < y->n ? x->n : y->n, off;
+	if (x->n != y->n) {
+		v->agree = 0;
+		buf_printf(&v->why, "argument %zu '%s': %zu bytes on AMD, %zu on Level Zero\n", ai, a->name,
+		           x->n, y->n);
+		return;
+	}
+	for (off = 0; off + (size_t)es <= n; off += (size_t)es) {
+		const uint8_t *p = (const uint8_t *)x->s + off, *q = (const uint8_t *)y->s + off;
+		if (!memcmp(p, q, (size_t)es))
+			continue;
+		if (approx && ek == EK_FLOAT && close_enough(p, q, es))
+			continue;
+		v->agree = 0;
+		buf_printf(&v->why, "argument %zu '%s' (%s*), element %zu (byte %zu): AMD ", ai, a->name,
+		           a->type ? a->type : "?", off / (size_t)es, off);
+		hex(&v->why, p, es);
+		buf_puts(&v->why, ", Level Zero ");
+		hex(&v->why, q, es);
+		if (ek == EK_FLOAT) {
+			double fx, fy;
+			if (es == 4) {
+				float f1, f2;
+				memcpy(&f1, p, 4), memcpy(&f2, q, 4);
+				fx = f1, fy = f2;
+			} else {
+				memcpy(&fx, p, 8), memcpy(&fy, q, 8);
+			}
+			buf_printf(&v->why, " (%.9g vs %.9g)", fx, fy);
+		} else if (es <= 8) {
+			int64_t ix = 0, iy = 0;
+			memcpy(&ix, p, (size_t)es), memcpy(&iy, q, (size_t)es);
+			buf_printf(&v->why, " (%lld vs %lld)", (long long)ix, (long long)iy);
+		}
+		if (amd->writers.n > ai && amd->writers.v[ai] && amd->writers.v[ai][off] >= 0) {
+			int64_t g = amd->writers.v[ai][off];
+			uint32_t gx = l->range.global[0], gy = l->range.global[1];
+			buf_printf(&v->why, "; written on AMD by work-item (%lld,%lld,%lld)", (long long)(g % gx),
+			           (long long)(g / gx % gy), (long long)(g / gx / gy));
+		} else {
+			buf_puts(&v->why, "; not written on AMD (initial value there)");
+		}
+		buf_puts(&v->why, "\n");
+		return;
+	}
+}
+
+/* Does AMD's record text match Level Zero's, where "(string)" stands for
+ * any text (NEO cannot print run-time strings)? */
+static int record_match(const char *amd, const char *ze)
+{
+	const char *ph = strstr(ze, "(string)");
+	if (!ph)
+		return strcmp(amd, ze) == 0;
+	if (strncmp(amd, ze, (size_t)(ph - ze)))
+		return 0;
+	amd += ph - ze;
+	ze = ph + 8;
+	for (;; amd++) {
+		if (record_match(amd, ze))
+			return 1;
+		if (!*amd)
+			return 0;
+	}
+}
+
+static void compare_printf(const EmuResult *amd, const EmuResult *ze, Verdict *v)
+{
+	size_t i, j, n = amd->printf_items.n;
+	char *used;
+	if (n != ze->printf_items.n) {
+		v->agree = 0;
+		buf_printf(&v->why, "printf: %zu records on AMD, %zu on Level Zero\n", n, ze->printf_items.n);
+		return;
+	}
+	used = xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++) {
+		const char *a = amd->printf_items.v[i].s ? amd->printf_items.v[i].s : "";
+		for (j = 0; j < n; j++)
+			if (!used[j] && record_match(a, ze->printf_items.v[j].s ? ze->printf_items.v[j].s : ""))
+				break;
+		if (j == n) {
+			v->agree = 0;
+			buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on Level Zero\n", i, a);
+			break;
+		}
+		used[j] = 1;
+	}
+	free(used);
+}
+
+static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, const EmuResult *ze,
+                    Verdict *v)
+{
+	size_t i;
+	v->agree = 1;
+	if (!amd->ok || !ze->ok) {
+		v->agree = 0;
+		if (!amd->ok)
+			buf_printf(&v->why, "AMD runtime: %s\n", amd->error ? amd->error : "did not finish");
+		if (!ze->ok)
+			buf_printf(&v->why, "Level Zero runtime: %s\n", ze->error ? ze->error : "did not finish");
+		return;
+	}
+	for (i = 0; i < l->args.n && v->agree; i++)
+		if (l->args.v[i].kind == EA_BUFFER) {
+			if (i >= amd->buffers.n || i >= ze->buffers.n) {
+				v->agree = 0;
+				buf_printf(&v->why, "argument %zu: a runtime returned no buffer\n", i);
+				break;
+			}
+			compare_buffer(k, i, amd, ze, amd->approx || ze->approx, l, v);
+		}
+	if (v->agree)
+		compare_printf(amd, ze, v);
+}
+
+/* ---- outputs: dumps, manifest, JUnit --------------------------------------- */
+
+static int write_bytes(const char *path, const void *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	int ok = f && (n == 0 || fwrite(p, 1, n, f) == n);
+	if (f && fclose(f))
+		ok = 0;
+	if (!ok)
+		diag_plain("cannot write %s", path);
+	return ok ? 0 : -1;
+}
+
+static void attrf(xmlTextWriterPtr w, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void attrf(xmlTextWriterPtr w, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	xmlTextWriterWriteAttribute(w, (const xmlChar *)name, (const xmlChar *)(b.s ? b.s : ""));
+	buf_free(&b);
+}
+
+static const char *const kind_name[] = {"value", "buffer", "local", "null"};
+
+/* DIR/<kernel>/: ndrange, argument bytes, both sides' results, manifest.xml */
+static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, const EmuResult *amd,
+                 const EmuResult *ze, const Verdict *v)
+{
+	char *dir = xasprintf("%s/%s", o->outdir, k->name), *p;
+	xmlTextWriterPtr w;
+	size_t i;
+	mkdir(o->outdir, 0777);
+	mkdir(dir, 0777);
+	p = xasprintf("%s/manifest.xml", dir);
+	w = xmlNewTextWriterFilename(p, 0);
+	free(p);
+	if (!w) {
+		diag_plain("cannot write %s/manifest.xml", dir);
+		free(dir);
+		return;
+	}
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+	xmlTextWriterStartElement(w, (const xmlChar *)"conformance");
+	attrf(w, "kernel", "%s", k->name);
+	attrf(w, "device", "%s", o->device ? o->device : "");
+	attrf(w, "simd", "%d", o->simd);
+	attrf(w, "seed", "%llu", o->seed);
+	attrf(w, "agree", "%s", v->agree ? "true" : "false");
+	xmlTextWriterStartElement(w, (const xmlChar *)"ndrange");
+	attrf(w, "dim", "%d", l->range.dim);
+	attrf(w, "global", "%u %u %u", l->range.global[0], l->range.global[1], l->range.global[2]);
+	attrf(w, "local", "%u %u %u", l->range.local[0], l->range.local[1], l->range.local[2]);
+	attrf(w, "offset", "%u %u %u", l->range.offset[0], l->range.offset[1], l->range.offset[2]);
+	attrf(w, "printf_slot", "%d", l->printf_slot);
+	xmlTextWriterEndElement(w);
+	for (i = 0; i < l->args.n; i++) {
+		const EmuArg *a = &l->args.v[i];
+		const MdArg *m = &k->md->args.v[i];
+		xmlTextWriterStartElement(w, (const xmlChar *)"argument");
+		attrf(w, "index", "%zu", i);
+		attrf(w, "name", "%s", m->name);
+		attrf(w, "kind", "%s", kind_name[a->kind]);
+		attrf(w, "type", "%s", m->type ? m->type : "");
+		attrf(w, "size", "%zu", a->size);
+		if (a->bytes) {
+			p = xasprintf("%s/arg%zu.initial.bin", dir, i);
+			write_bytes(p, a->bytes, a->size);
+			free(p);
+			attrf(w, "initial", "arg%zu.initial.bin", i);
+		}
+		if (a->kind == EA_BUFFER) {
+			if (amd->ok && i < amd->buffers.n) {
+				p = xasprintf("%s/arg%zu.amd.bin", dir, i);
+				write_bytes(p, amd->buffers.v[i].s, amd->buffers.v[i].n);
+				free(p);
+				attrf(w, "amd_final", "arg%zu.amd.bin", i);
+			}
+			if (ze->ok && i < ze->buffers.n) {
+				p = xasprintf("%s/arg%zu.level_zero.bin", dir, i);
+				write_bytes(p, ze->buffers.v[i].s, ze->buffers.v[i].n);
+				free(p);
+				attrf(w, "level_zero_final", "arg%zu.level_zero.bin", i);
+			}
+		}
+		xmlTextWriterEndElement(w);
+	}
+	p = xasprintf("%s/printf.amd.txt", dir);
+	write_bytes(p, amd->printf_text.s, amd->printf_text.n);
+	free(p);
+	p = xasprintf("%s/printf.level_zero.txt", dir);
+	write_bytes(p, ze->printf_text.s, ze->printf_text.n);
+	free(p);
+	xmlTextWriterStartElement(w, (const xmlChar *)"printf");
+	attrf(w, "amd", "printf.amd.txt");
+	attrf(w, "level_zero", "printf.level_zero.txt");
+	xmlTextWriterEndElement(w);
+	xmlTextWriterStartElement(w, (const xmlChar *)"status");
+	attrf(w, "amd", "%s", amd->ok ? "finished" : amd->error ? amd->error : "failed");
+	attrf(w, "level_zero", "%s", ze->ok ? "finished" : ze->error ? ze->error : "failed");
+	xmlTextWriterEndElement(w);
+	if (!v->agree)
+		xmlTextWriterWriteElement(w, (const xmlChar *)"difference", (const xmlChar *)v->why.s);
+	xmlTextWriterEndElement(w);
+	xmlTextWriterEndDocument(w);
+	xmlFreeTextWriter(w);
+	free(dir);
+}
+
+typedef struct Case {
+	char *file, *name, *failure;
+	double seconds;
+} Case;
+static VEC(Case) cases;
+
+int conform_finish(const ConformOptions *o)
+{
+	xmlTextWriterPtr w;
+	size_t i, failures = 0;
+	int rc = 0;
+	for (i = 0; i < cases.n; i++)
+		failures += cases.v[i].failure != NULL;
+	if (o->junit) {
+		w = xmlNewTextWriterFilename(o->junit, 0);
+		if (!w) {
+			diag_plain("cannot write %s", o->junit);
+			rc = -1;
+		} else {
+			xmlTextWriterSetIndent(w, 1);
+			xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+			xmlTextWriterStartElement(w, (const xmlChar *)"testsuites");
+			xmlTextWriterStartElement(w, (const xmlChar *)"testsuite");
+			attrf(w, "name", "translate --conform (%s, SIMD%d)", o->device ? o->device : "", o->simd);
+			attrf(w, "tests", "%zu", cases.n);
+			attrf(w, "failures", "%zu", failures);
+			attrf(w, "errors", "0");
+			for (i = 0; i < cases.n; i++) {
+				xmlTextWriterStartElement(w, (const xmlChar *)"testcase");
+				attrf(w, "classname", "%s", cases.v[i].file);
+				attrf(w, "name", "%s", cases.v[i].name);
+				attrf(w, "time", "%.3f", cases.v[i].seconds);
+				if (cases.v[i].failure) {
+					xmlTextWriterStartElement(w, (const xmlChar *)"failure");
+					attrf(w, "message", "AMD and Level Zero disagree");
+					xmlTextWriterWriteString(w, (const xmlChar *)cases.v[i].failure);
+					xmlTextWriterEndElement(w);
+				}
+				xmlTextWriterEndElement(w);
+			}
+			xmlTextWriterEndElement(w);
+			xmlTextWriterEndElement(w);
+			xmlTextWriterEndDocument(w);
+			xmlFreeTextWriter(w);
+		}
+	}
+	for (i = 0; i < cases.n; i++) {
+		free(cases.v[i].file);
+		free(cases.v[i].name);
+		free(cases.v[i].failure);
+	}
+	vec_free(&cases);
+	return rc;
+}
+
+/* A kernel that did not translate: a failed case (the diagnostics said why). */
+void conform_untranslated(const ConformOptions *o, const char *input, const char *kernel)
+{
+	Case c;
+	c.file = xstrdup(input);
+	c.name = xasprintf("%s (SIMD%d)", kernel, o->simd);
+	c.failure = xstrdup("the program did not translate (see the diagnostics)");
+	c.seconds = 0;
+	vec_push(&cases, c);
+}
+
+/* ---- one program ------------------------------------------------------------ */
+
+int conform_program(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
+                    char *const *visa)
+{
+	size_t i;
+	int bad = 0;
+	for (i = 0; i < p->kernels.n; i++) {
+		Kernel *k = p->kernels.v[i];
+		EmuLaunch l;
+		EmuResult amd, ze;
+		Verdict v = {0, {0}};
+		Case c;
+		memset(&amd, 0, sizeof amd);
+		memset(&ze, 0, sizeof ze);
+		conform_launch(k, o, &l);
+		if (emu_amd_run(p, k, &l, &amd) && !amd.error)
+			amd.error = xstrdup("the AMD runtime cannot run this kernel");
+		if (emu_ze_run(visa[i], img, k->name, &l, &ze) && !ze.error)
+			ze.error = xstrdup("the Level Zero runtime cannot run this kernel");
+		compare(k, &l, &amd, &ze, &v);
+		if (!v.agree)
+			bad++;
+		if (v.agree && !o->quiet)
+			printf("%s: %s: SIMD%d: agree (%u x %u x %u items, %zu printf records)\n", input, k->name,
+			       o->simd, l.range.global[0], l.range.global[1], l.range.global[2],
+			       amd.printf_items.n);
+		else if (!v.agree)
+			printf("%s: %s: SIMD%d: DISAGREE\n%s", input, k->name, o->simd, v.why.s ? v.why.s : "");
+		if (o->outdir)
+			dump(o, k, &l, &amd, &ze, &v);
+		c.file = xstrdup(input);
+		c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
+		c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");
+		c.seconds = 0;
+		vec_push(&cases, c);
+		buf_free(&v.why);
+		emu_result_free(&amd);
+		emu_result_free(&ze);
+		emu_launch_free(&l);
+	}
+	fflush(stdout);
+	return bad;
+}

@@ -1,0 +1,29 @@
+/* emu.c - what both emulated runtimes share: freeing launches and results. */
+#include <stdlib.h>
+
+#include "emu.h"
+
+void emu_result_free(EmuResult *r)
+{
+	size_t i;
+	for (i = 0; i < r->buffers.n; i++)
+		buf_free(&r->buffers.v[i]);
+	vec_free(&r->buffers);
+	for (i = 0; i < r->writers.n; i++)
+		free(r->writers.v[i]);
+	vec_free(&r->writers);
+	for (i = 0; i < r->printf_items.n; i++)
+		buf_free(&r->printf_items.v[i]);
+	vec_free(&r->printf_items);
+	buf_free(&r->printf_text);
+	free(r->error);
+	r->error = NULL;
+}
+
+void emu_launch_free(EmuLaunch *l)
+{
+	size_t i;
+	for (i = 0; i < l->args.n; i++)
+		free(l->args.v[i].bytes);
+	vec_free(&l->args);
+}
