@@ -42,6 +42,7 @@ typedef struct Options {
 	const char *dump;     /* -d letters: P = parsed module */
 	int stats;            /* --stats */
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
+	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
 } Options;
 
 static void usage(FILE *f)
@@ -63,6 +64,9 @@ static void usage(FILE *f)
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
+	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
+	      "                    every 'less than' becomes 'greater or equal'; cb1-offset:\n"
+	      "                    arguments read one dword off) to show --conform catches it\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
 	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
 	      "  --version         print the version\n"
@@ -247,7 +251,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
                          const PfTable *pf)
 {
-	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot};
+	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate};
 	VKernel *vk = NULL;
 	AbiPlan plan;
 	FaddrVec syms = {0};
@@ -461,6 +465,7 @@ int main(int argc, char **argv)
 		{"emit", required_argument, NULL, 'e'},
 		{"timeout", required_argument, NULL, 't'},
 		{"printf-slot", required_argument, NULL, 'P'},
+		{"mutate", required_argument, NULL, 'M'},
 		{"stats", no_argument, NULL, 'S'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -498,6 +503,16 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			o.timeout = atoi(optarg);
+			break;
+		case 'M':
+			if (!strcmp(optarg, "flip-compare"))
+				o.mutate = MUT_FLIP_COMPARE;
+			else if (!strcmp(optarg, "cb1-offset"))
+				o.mutate = MUT_CB1_OFFSET;
+			else {
+				diag_plain("--mutate: unknown mutation '%s' (flip-compare, cb1-offset)", optarg);
+				return 2;
+			}
 			break;
 		case 'P': {
 			char *end;

@@ -198,6 +198,8 @@ VDecl *compare(L *l, const char *rel, VType t, Val a, Val b)
 	VDecl *p = vk_pred(l->vk);
 	char op[16];
 	int h;
+	if (l->o->mutate == MUT_FLIP_COMPARE && !strcmp(rel, "lt"))
+		rel = "ge"; /* deliberately wrong (--mutate flip-compare) */
 	snprintf(op, sizeof op, "cmp.%s", rel);
 	for (h = 0; h < l->nchunks; h++) {
 		VInst *in = emit_chunk(l, intern(op), h);
@@ -1336,7 +1338,8 @@ static void layout(L *l)
 	}
 	off = align_up(off, grf);
 	if (l->cb1) {
-		vk_input(l->vk, l->cb1, cross + off, l->cb1_bytes);
+		/* --mutate cb1-offset: deliberately one dword off */
+		vk_input(l->vk, l->cb1, cross + off + (l->o->mutate == MUT_CB1_OFFSET ? 4 : 0), l->cb1_bytes);
 		plan->cb1_cross = off;
 	}
 	for (i = 0; i < l->k->md->args.n; i++) {

@@ -75,7 +75,9 @@ typedef struct TranslateOptions {
 	const long long *seg_off; /* data blob offset per Program.segs index, NULL if no data */
 	const PfTable *pf;     /* the program's printf formats, NULL if none */
 	int pf_slot;           /* printf slot of one work-item in dwords (cb0[8].z), 0 = default */
+	int mutate;            /* a deliberate bug (MUT_*), to prove --conform catches it */
 } TranslateOptions;
+enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
 
 /* provenance.c: for every UAV access of the kernel, the pointer argument
  * its address derives from (-1 when not static). */
