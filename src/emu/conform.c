@@ -348,6 +348,46 @@ static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, c
 		compare_printf(amd, ze, v);
 }
 
+/* The OpenCL C twin next to the input (K.cl for K.il), run on the host,
+ * must agree with the AMD side on every buffer; a twin that cannot be run
+ * gives no opinion (said, not failed). */
+static void third_opinion(const ConformOptions *o, const char *input, const Kernel *k,
+                          const EmuLaunch *l, const EmuResult *amd, Verdict *v)
+{
+	size_t n = strlen(input), i;
+	char *cl, *why = NULL;
+	EmuResult tw;
+	struct stat st;
+	if (n < 3 || strcmp(input + n - 3, ".il"))
+		return;
+	cl = xasprintf("%.*s.cl", (int)(n - 3), input);
+	if (stat(cl, &st) != 0) {
+		free(cl);
+		return;
+	}
+	if (twin_run(o->datadir, cl, k, l, &tw, &why)) {
+		if (!o->quiet)
+			printf("%s: %s: no third opinion from %s: %s\n", input, k->name, cl, why ? why : "");
+	} else {
+		Verdict t = {1, {0}};
+		tw.approx = amd->approx;
+		for (i = 0; i < l->args.n && t.agree; i++)
+			if (l->args.v[i].kind == EA_BUFFER)
+				compare_buffer(k, i, amd, &tw, amd->approx, l, &t);
+		if (!t.agree) {
+			v->agree = 0;
+			buf_printf(&v->why, "the OpenCL C twin %s (run on the host) disagrees with both runtimes: %s",
+			           cl, t.why.s ? t.why.s : "");
+		} else if (!o->quiet) {
+			printf("%s: %s: the OpenCL C twin agrees\n", input, k->name);
+		}
+		buf_free(&t.why);
+	}
+	emu_result_free(&tw);
+	free(why);
+	free(cl);
+}
+
 /* ---- outputs: dumps, manifest, JUnit --------------------------------------- */
 
 static int write_bytes(const char *path, const void *p, size_t n)
@@ -548,6 +588,8 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		if (emu_ze_run(visa[i], img, k->name, &l, &ze) && !ze.error)
 			ze.error = xstrdup("the Level Zero runtime cannot run this kernel");
 		compare(k, &l, &amd, &ze, &v);
+		if (v.agree)
+			third_opinion(o, input, k, &l, &amd, &v);
 		if (!v.agree)
 			bad++;
 		if (v.agree && !o->quiet)

@@ -107,6 +107,13 @@ void zeimage_free(ZeImage *z);
 int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel,
                const EmuLaunch *l, EmuResult *r);
 
+/* twin.c: the kernel's OpenCL C twin (K.cl) as host code, the third
+ * opinion: 0 when it ran (r->buffers hold its results), -1 with *why
+ * (malloc'd) when it cannot give one (no clang, a builtin the host runtime
+ * data/twinrt.c lacks, ...). */
+int twin_run(const char *datadir, const char *cl, const Kernel *k, const EmuLaunch *l, EmuResult *r,
+             char **why);
+
 /* conform.c: translate --conform.  Per kernel: a launch generated from the
  * metadata (deterministic seed; several work-groups, a partial tail for
  * size arguments), both runtimes, every buffer and the printf output
@@ -120,6 +127,7 @@ typedef struct ConformOptions {
 	const char *outdir;       /* -o DIR: dumps (NULL: none) */
 	const char *junit;        /* --junit FILE (NULL: none) */
 	const char *device;
+	const char *datadir;      /* data/ (twinrt.c for the third opinion) */
 	int simd;                 /* the translation's SIMD width (for reports) */
 	int printf_slot;          /* the translation's --printf-slot */
 	int quiet;                /* only disagreements on stdout */

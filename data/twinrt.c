@@ -1,0 +1,143 @@
+/* twinrt.c - the host runtime of an OpenCL C twin kernel (translate
+ * --conform's third opinion, src/emu/twin.c).
+ *
+ * The twin (tests/kernels/K.cl) is compiled by clang as OpenCL C for the
+ * host (x86-64, opencl-c.h declarations) together with an entry function
+ * that unpacks the arguments; this file, compiled as C next to it, defines
+ * the OpenCL builtins the kernel calls under their Itanium-mangled names and
+ * runs the NDRange: work-groups one after another, the work-items of a group
+ * as coroutines (ucontext) that switch at barrier(), so __local variables
+ * (static storage in host code) are shared by the group as on a device.
+ * Atomics are plain read-modify-writes: only one work-item runs at a time.
+ * printf is not carried (the third opinion compares buffers only).
+ */
+#define _GNU_SOURCE
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+/* Shared with src/emu/twin.c: keep in step. */
+typedef struct TwinLaunch {
+	int dim;
+	uint32_t global[3], local[3], offset[3];
+	void **args;                  /* per argument: where its value is (for a pointer:
+	                               * a variable holding the pointer); NULL-terminated */
+	void (*entry)(void **);       /* __twin_entry of the compiled kernel */
+	char error[256];              /* why the run stopped, empty when it finished */
+} TwinLaunch;
+
+typedef struct Item {
+	ucontext_t ctx;
+	size_t lid[3];
+	int done, at_barrier;
+	char *stack;
+} Item;
+
+static TwinLaunch *L;
+static size_t grp[3], cur;
+static Item *items;
+static ucontext_t sched;
+
+size_t _Z13get_global_idj(unsigned d)
+{
+	return d < 3 ? grp[d] * L->local[d] + items[cur].lid[d] + L->offset[d] : 0;
+}
+size_t _Z12get_local_idj(unsigned d) { return d < 3 ? items[cur].lid[d] : 0; }
+size_t _Z12get_group_idj(unsigned d) { return d < 3 ? grp[d] : 0; }
+size_t _Z15get_global_sizej(unsigned d) { return d < 3 ? L->global[d] : 1; }
+size_t _Z14get_local_sizej(unsigned d) { return d < 3 ? L->local[d] : 1; }
+size_t _Z23get_enqueued_local_sizej(unsigned d) { return d < 3 ? L->local[d] : 1; }
+size_t _Z14get_num_groupsj(unsigned d) { return d < 3 ? L->global[d] / L->local[d] : 1; }
+size_t _Z17get_global_offsetj(unsigned d) { return d < 3 ? L->offset[d] : 0; }
+unsigned _Z12get_work_dimv(void) { return (unsigned)L->dim; }
+
+void _Z7barrierj(unsigned flags)
+{
+	(void)flags;
+	items[cur].at_barrier = 1;
+	swapcontext(&items[cur].ctx, &sched);
+}
+void _Z9mem_fencej(unsigned flags) { (void)flags; }
+void _Z14read_mem_fencej(unsigned flags) { (void)flags; }
+void _Z15write_mem_fencej(unsigned flags) { (void)flags; }
+
+/* atomics: name, mangled length, address space, element code, C type */
+#define ATOM2(n, len, as, c, T, e) \
+	T _Z##len##n##PU##as##V##c##c(volatile T *p, T v) { T o = *p; *p = (e); return o; }
+#define ATOM1(n, len, as, c, T, e) \
+	T _Z##len##n##PU##as##V##c(volatile T *p) { T o = *p; *p = (e); return o; }
+#define ATOM3(n, len, as, c, T) \
+	T _Z##len##n##PU##as##V##c##c##c(volatile T *p, T cmp, T v) { T o = *p; if (o == cmp) *p = v; return o; }
+#define ATOMS(as, c, T) \
+	ATOM2(atomic_add, 10, as, c, T, o + v) ATOM2(atomic_sub, 10, as, c, T, o - v) \
+	ATOM2(atomic_xchg, 11, as, c, T, v) ATOM2(atomic_min, 10, as, c, T, o < v ? o : v) \
+	ATOM2(atomic_max, 10, as, c, T, o > v ? o : v) ATOM2(atomic_and, 10, as, c, T, o & v) \
+	ATOM2(atomic_or, 9, as, c, T, o | v) ATOM2(atomic_xor, 10, as, c, T, o ^ v) \
+	ATOM1(atomic_inc, 10, as, c, T, o + 1) ATOM1(atomic_dec, 10, as, c, T, o - 1) \
+	ATOM3(atomic_cmpxchg, 14, as, c, T) \
+	ATOM2(atom_add, 8, as, c, T, o + v) ATOM2(atom_sub, 8, as, c, T, o - v) \
+	ATOM2(atom_xchg, 9, as, c, T, v) ATOM2(atom_min, 8, as, c, T, o < v ? o : v) \
+	ATOM2(atom_max, 8, as, c, T, o > v ? o : v) ATOM2(atom_and, 8, as, c, T, o & v) \
+	ATOM2(atom_or, 7, as, c, T, o | v) ATOM2(atom_xor, 8, as, c, T, o ^ v) \
+	ATOM1(atom_inc, 8, as, c, T, o + 1) ATOM1(atom_dec, 8, as, c, T, o - 1) \
+	ATOM3(atom_cmpxchg, 12, as, c, T)
+ATOMS(8CLglobal, i, int)
+ATOMS(8CLglobal, j, unsigned)
+ATOMS(7CLlocal, i, int)
+ATOMS(7CLlocal, j, unsigned)
+
+int __twin_printf(const char *fmt, ...) { (void)fmt; return 0; }
+
+static void item_main(void)
+{
+	L->entry(L->args);
+	items[cur].done = 1;
+}
+
+#define STACK (256 * 1024)
+
+/* Runs every work-group; 0 when all work-items finished. */
+int __twin_run(TwinLaunch *l)
+{
+	size_t ng[3], n, i, left;
+	L = l;
+	for (i = 0; i < 3; i++)
+		ng[i] = l->global[i] / l->local[i];
+	n = (size_t)l->local[0] * l->local[1] * l->local[2];
+	items = calloc(n, sizeof *items);
+	for (i = 0; i < n; i++)
+		items[i].stack = malloc(STACK);
+	for (grp[2] = 0; grp[2] < ng[2]; grp[2]++)
+		for (grp[1] = 0; grp[1] < ng[1]; grp[1]++)
+			for (grp[0] = 0; grp[0] < ng[0]; grp[0]++) {
+				for (i = 0; i < n; i++) {
+					Item *it = &items[i];
+					it->lid[0] = i % l->local[0];
+					it->lid[1] = i / l->local[0] % l->local[1];
+					it->lid[2] = i / l->local[0] / l->local[1];
+					it->done = it->at_barrier = 0;
+					getcontext(&it->ctx);
+					it->ctx.uc_stack.ss_sp = it->stack;
+					it->ctx.uc_stack.ss_size = STACK;
+					it->ctx.uc_link = &sched;
+					makecontext(&it->ctx, item_main, 0);
+				}
+				/* round-robin: each work-item runs to its next barrier */
+				for (left = n; left;) {
+					left = 0;
+					for (cur = 0; cur < n; cur++) {
+						if (items[cur].done)
+							continue;
+						items[cur].at_barrier = 0;
+						swapcontext(&sched, &items[cur].ctx);
+						left += !items[cur].done;
+					}
+				}
+			}
+	for (i = 0; i < n; i++)
+		free(items[i].stack);
+	free(items);
+	return 0;
+}

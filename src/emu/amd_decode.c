@@ -1,0 +1,635 @@
+/* amd_decode.c - the linked IL of one kernel as one flat array of decoded
+ * instructions for the AMD emulator.
+ *
+ * Layout: the IL main first (its ;$$$$$$$$$$ becomes "call <wrapper>"; an
+ * empty main calls the wrapper), each function of the call closure after
+ * it, every function closed by an AOP_FUNC_END (main by AOP_MAIN_END).
+ * Registers r# are shared by all functions of a work-item (amdil.md 5:
+ * "no register windows") and renumbered densely.  Literals: a function sees
+ * its own dcl_literal lines first, then main's, then any other function's
+ * of the closure (amdil.md 3: declarations may appear anywhere, literal ids
+ * are unique module-wide) [I].  Structured control flow gets its jump
+ * targets here; anything the executor cannot run is refused with its
+ * file:line.
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "amdint.h"
+
+typedef struct Lit {
+	long long num;
+	uint32_t v[4];
+} Lit;
+typedef VEC(Lit) LitVec;
+
+typedef struct Dec {
+	Program *p;
+	Kernel *k;
+	AmdCode *c;
+	char *err;
+	LitVec main_lits, func_lits, all_lits;
+	VEC(int) ctl;        /* open if/loop/switch instruction indices */
+	VEC(int) calls;      /* call instructions to resolve */
+	VEC(long long) fids; /* function ids, parallel to fstart */
+	VEC(int) fstart;
+} Dec;
+
+static int fail(Dec *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(Dec *d, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	if (d->err)
+		return -1;
+	buf_printf(&b, "%s:%d: ", loc.file ? loc.file : "?", loc.line);
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	d->err = b.s;
+	return -1;
+}
+
+/* ---- literals, registers, arrays ---------------------------------------- */
+
+static int collect_lits(Dec *d, const Func *f, LitVec *into)
+{
+	size_t i;
+	int j;
+	for (i = 0; i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		Lit lit;
+		if (in->op != OP_DCL_LITERAL)
+			continue;
+		if (in->nops != 5 || in->ops[0].file != RF_LITERAL)
+			return fail(d, in->loc, "dcl_literal takes a literal register and four values");
+		lit.num = in->ops[0].num;
+		for (j = 0; j < 4; j++) {
+			const Operand *o = &in->ops[1 + j];
+			if (o->file == RF_NUMBER && o->num >= -2147483648LL && o->num <= 0xffffffffLL) {
+				lit.v[j] = (uint32_t)o->num;
+			} else if (o->file == RF_FLOAT) {
+				float fv = (float)o->fval;
+				memcpy(&lit.v[j], &fv, 4);
+			} else {
+				return fail(d, o->loc, "dcl_literal value is not a 32-bit number");
+			}
+		}
+		vec_push(into, lit);
+	}
+	return 0;
+}
+
+static const Lit *find_lit(const LitVec *v, long long num)
+{
+	size_t i;
+	for (i = v->n; i-- > 0;)
+		if (v->v[i].num == num)
+			return &v->v[i];
+	return NULL;
+}
+
+static int reg_index(Dec *d, long long num)
+{
+	size_t i;
+	for (i = 0; i < d->c->regnum.n; i++)
+		if (d->c->regnum.v[i] == num)
+			return (int)i;
+	vec_push(&d->c->regnum, num);
+	return d->c->nregs++;
+}
+
+static int array_index(Dec *d, const Operand *o)
+{
+	size_t i;
+	for (i = 0; i < d->c->arrays.n; i++)
+		if (d->c->arrays.v[i].num == o->num)
+			return (int)i;
+	return fail(d, o->loc, "x%lld[] is not declared by dcl_indexed_temp_array", o->num);
+}
+
+static void declare_array(Dec *d, const Inst *in)
+{
+	AArray a;
+	size_t i;
+	if (in->nops != 1 || in->ops[0].file != RF_ITEMP || in->ops[0].index_imm <= 0 ||
+	    in->ops[0].index_imm > 65536) {
+		fail(d, in->loc, "dcl_indexed_temp_array needs x<n>[1..65536]");
+		return;
+	}
+	for (i = 0; i < d->c->arrays.n; i++)
+		if (d->c->arrays.v[i].num == in->ops[0].num) {
+			if (d->c->arrays.v[i].len < in->ops[0].index_imm)
+				fail(d, in->loc, "x%lld[] declared again with another size", in->ops[0].num);
+			return;
+		}
+	a.num = (int)in->ops[0].num;
+	a.len = (int)in->ops[0].index_imm;
+	a.base = d->c->array_elems;
+	d->c->array_elems += a.len;
+	vec_push(&d->c->arrays, a);
+}
+
+/* ---- operands ------------------------------------------------------------- */
+
+static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
+{
+	int sel[4];
+	*rel = -1;
+	*rel_sel = 0;
+	if (!o->index_reg)
+		return 0;
+	if (o->index_reg->file != RF_TEMP || o->index_reg->has_index || o->index_reg->nmods ||
+	    il_swizzle(o->index_reg, sel) || sel[0] > SEL_W)
+		return fail(d, o->loc, "the relative index of '%s' must be one component of a register r<n>",
+		            o->name ? o->name : "?");
+	*rel = reg_index(d, o->index_reg->num);
+	*rel_sel = (uint8_t)sel[0];
+	return 0;
+}
+
+static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
+{
+	int sel[4], c, i;
+	const Lit *lit;
+	memset(s, 0, sizeof *s);
+	s->rel = -1;
+	if (il_swizzle(o, sel))
+		return fail(d, o->loc, "malformed swizzle '.%s'", o->comps);
+	for (c = 0; c < 4; c++)
+		s->sel[c] = (uint8_t)sel[c];
+	for (i = 0; i < o->nmods; i++) {
+		const Mod *m = &o->mods[i];
+		if (!strcmp(m->name, "neg")) {
+			for (c = 0; c < 4; c++)
+				if (!m->arg || strchr(m->arg, "xyzw"[c]))
+					s->neg |= (uint8_t)(1u << c);
+		} else if (!strcmp(m->name, "abs")) {
+			s->abs = 1;
+		} else {
+			return fail(d, m->loc, "source modifier '_%s' is not emulated", m->name);
+		}
+	}
+	switch (o->file) {
+	case RF_TEMP:
+		if (o->has_index)
+			return fail(d, o->loc, "'%s' cannot be indexed", o->name);
+		s->kind = S_TEMP;
+		s->reg = reg_index(d, o->num);
+		return 0;
+	case RF_LITERAL:
+		if (!(lit = find_lit(fl, o->num)) && !(lit = find_lit(&d->main_lits, o->num)) &&
+		    !(lit = find_lit(&d->all_lits, o->num)))
+			return fail(d, o->loc, "literal l%lld is not declared", o->num);
+		s->kind = S_LIT;
+		memcpy(s->lit, lit->v, sizeof s->lit);
+		return 0;
+	case RF_NUMBER:
+		s->kind = S_LIT;
+		for (c = 0; c < 4; c++)
+			s->lit[c] = (uint32_t)o->num;
+		return 0;
+	case RF_CB:
+		if (!o->has_index)
+			return fail(d, o->loc, "cb%lld needs an index", o->num);
+		s->kind = S_CB;
+		s->reg = (int)o->num;
+		s->idx = (int)o->index_imm;
+		return rel_index(d, o, &s->rel, &s->rel_sel);
+	case RF_ITEMP:
+		s->kind = S_ITEMP;
+		if ((s->reg = array_index(d, o)) < 0)
+			return -1;
+		s->idx = (int)o->index_imm;
+		return rel_index(d, o, &s->rel, &s->rel_sel);
+	case RF_SPECIAL:
+		if (o->num == SR_OTHER || o->num == SR_WIN_COORD)
+			return fail(d, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
+		s->kind = S_SPECIAL;
+		s->reg = (int)o->num;
+		return 0;
+	default:
+		return fail(d, o->loc, "operand '%s' is not emulated", o->name ? o->name : "?");
+	}
+}
+
+static int dec_dst(Dec *d, const Operand *o, ADst *t)
+{
+	int m[4], c;
+	memset(t, 0, sizeof *t);
+	t->rel = -1;
+	if (il_wmask(o, m))
+		return fail(d, o->loc, "malformed write mask '.%s'", o->comps);
+	for (c = 0; c < 4; c++)
+		t->m[c] = (uint8_t)m[c];
+	switch (o->file) {
+	case RF_TEMP:
+		if (o->has_index)
+			return fail(d, o->loc, "'%s' cannot be indexed", o->name);
+		t->kind = D_TEMP;
+		t->reg = reg_index(d, o->num);
+		return 0;
+	case RF_ITEMP:
+		t->kind = D_ITEMP;
+		if ((t->reg = array_index(d, o)) < 0)
+			return -1;
+		t->idx = (int)o->index_imm;
+		return rel_index(d, o, &t->rel, &t->rel_sel);
+	case RF_MEM:
+		t->kind = D_MEM;
+		return 0;
+	default:
+		return fail(d, o->loc, "destination '%s' is not emulated", o->name ? o->name : "?");
+	}
+}
+
+/* ---- instruction modifiers -------------------------------------------------- */
+
+static int check_mods(Dec *d, const Inst *in, AInst *a)
+{
+	static const char *const ok[] = {"id", "resource", "cached", "aligned", "sat", "zeroop", "relop",
+	                                 "ieee", "arena", "size"};
+	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
+	                                    "write", "only", "sr"};
+	int i;
+	size_t j;
+	for (i = 0; i < in->nmods; i++) {
+		const char *n = in->mods[i].name;
+		const char *const *t = in->op == OP_FENCE ? fence : ok;
+		size_t nt = in->op == OP_FENCE ? NELEM(fence) : NELEM(ok);
+		for (j = 0; j < nt && strcmp(n, t[j]); j++)
+			;
+		if (j == nt)
+			return fail(d, in->mods[i].loc, "modifier '_%s' of '%s' is not emulated", n, il_ops[in->op].name);
+	}
+	a->sat = il_inst_mod(in, "sat") != NULL;
+	a->arena = il_inst_mod(in, "arena") != NULL;
+	return 0;
+}
+
+/* _zeroop(infinity|fltmax|zero): a.aux 1, 2, 3 (0: none, IEEE) */
+static int zeroop(Dec *d, const Inst *in, AInst *a)
+{
+	static const char *const pol[] = {"infinity", "fltmax", "zero"};
+	const Mod *z = il_inst_mod(in, "zeroop");
+	int i;
+	if (!z)
+		return 0;
+	for (i = 0; z->arg && i < 3; i++)
+		if (!strcmp(z->arg, pol[i])) {
+			a->aux = i + 1;
+			return 0;
+		}
+	return fail(d, z->loc, "'_zeroop(%s)' is not emulated (its result is not documented)",
+	            z->arg ? z->arg : "");
+}
+
+static int relop_code(Dec *d, const Inst *in)
+{
+	static const char *const rels[] = {"eq", "ne", "gt", "ge", "lt", "le"};
+	const Mod *r = il_inst_mod(in, "relop");
+	int i;
+	for (i = 0; r && r->arg && i < 6; i++)
+		if (!strcmp(r->arg, rels[i]))
+			return i;
+	return fail(d, in->loc, "'%s' needs _relop(eq|ne|gt|ge|lt|le)", il_ops[in->op].name);
+}
+
+/* ---- declarations ----------------------------------------------------------- */
+
+static int dec_dcl(Dec *d, const Inst *in)
+{
+	const Mod *id = il_inst_mod(in, "id");
+	int i;
+	switch (in->op) {
+	case OP_DCL_LITERAL:
+	case OP_DCL_MAX_THREAD_PER_GROUP:
+	case OP_DCL_GLOBAL_FLAGS:
+	case OP_DCL_ARENA_UAV: /* the arena aliases the default UAV (amd_mem.c) */
+		return 0;
+	case OP_DCL_CB:
+		if (in->nops == 1 && in->ops[0].file == RF_CB && in->ops[0].num == 1 &&
+		    in->ops[0].index_imm * 16 > d->c->cb1_dcl)
+			d->c->cb1_dcl = (int)in->ops[0].index_imm * 16;
+		return 0;
+	case OP_DCL_NUM_THREAD_PER_GROUP:
+		for (i = 0; i < 3; i++)
+			d->c->reqd[i] = i < in->nops && in->ops[i].file == RF_NUMBER ? (int)in->ops[i].num : 1;
+		return 0;
+	case OP_DCL_INDEXED_TEMP_ARRAY:
+		declare_array(d, in);
+		return d->err ? -1 : 0;
+	case OP_DCL_LDS:
+		if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > 65536)
+			return fail(d, in->loc, "dcl_lds takes an LDS id and 0..65536 bytes");
+		if (in->ops[0].num > d->c->lds_dcl)
+			d->c->lds_dcl = (int)in->ops[0].num;
+		return 0;
+	case OP_DCL_RAW_UAV:
+	case OP_DCL_TYPELESS_UAV: {
+		const Mod *acc = il_inst_mod(in, "access");
+		if (!id || il_mod_int(id, -1) < 0)
+			return fail(d, in->loc, "'%s' needs _id(n)", il_ops[in->op].name);
+		if (acc && acc->arg && !strcmp(acc->arg, "private")) {
+			long long bytes = d->k->md->mem_uavprivate;
+			if (bytes <= 0)
+				bytes = il_mod_int(il_inst_mod(in, "stride"), 4) * il_mod_int(il_inst_mod(in, "length"), 0);
+			if (bytes <= 0 || bytes > (1 << 20))
+				return fail(d, in->loc, "private UAV %lld needs 1 byte to 1 MiB per work-item "
+				            "(;memory:uavprivate or _stride/_length), found %lld", il_mod_int(id, -1), bytes);
+			d->c->priv_uav = (int)il_mod_int(id, -1);
+			d->c->priv_bytes = bytes;
+		} else {
+			vec_push(&d->c->uav_dcl, (int)il_mod_int(id, -1));
+		}
+		return 0;
+	}
+	case OP_DCL_RESOURCE:
+	case OP_DCL_UAV:
+	case OP_DCL_TYPED_UAV:
+		return fail(d, in->loc, "'%s': images are not emulated", il_ops[in->op].name);
+	default:
+		return fail(d, in->loc, "declaration '%s' is not emulated", il_ops[in->op].name);
+	}
+}
+
+/* ---- control flow ------------------------------------------------------------ */
+
+static AInst *at(Dec *d, int i)
+{
+	return &d->c->code.v[i];
+}
+
+static int innermost(Dec *d, int loop_only)
+{
+	size_t i;
+	for (i = d->ctl.n; i-- > 0;) {
+		int op = at(d, d->ctl.v[i])->op;
+		if (op == OP_WHILELOOP || (!loop_only && op == OP_SWITCH))
+			return d->ctl.v[i];
+	}
+	return -1;
+}
+
+/* Jump targets of structure; called after the instruction at index i was
+ * pushed.  Breaks/continues record their loop (target) and get the exit
+ * fixed up at endloop/endswitch. */
+static int dec_cf(Dec *d, const Inst *in, int i)
+{
+	AInst *a = at(d, i);
+	OpKind kind = il_ops[in->op].kind;
+	int open = d->ctl.n ? d->ctl.v[d->ctl.n - 1] : -1, j;
+	switch (kind) {
+	case K_IF:
+		vec_push(&d->ctl, i);
+		return 0;
+	case K_ELSE:
+		if (open < 0 || il_ops[at(d, open)->op].kind != K_IF)
+			return fail(d, in->loc, "else without if");
+		at(d, open)->target = i + 1; /* the false branch */
+		d->ctl.v[d->ctl.n - 1] = i;
+		return 0;
+	case K_ENDIF:
+		if (open < 0 || (il_ops[at(d, open)->op].kind != K_IF && at(d, open)->op != OP_ELSE))
+			return fail(d, in->loc, "endif without if");
+		at(d, open)->target = i + 1;
+		d->ctl.n--;
+		return 0;
+	case K_LOOP:
+	case K_SWITCH:
+		a->target = -1;
+		vec_push(&d->ctl, i);
+		return 0;
+	case K_CASE:
+		if (open < 0 || at(d, open)->op != OP_SWITCH)
+			return fail(d, in->loc, "'%s' outside a switch", il_ops[in->op].name);
+		if (in->op == OP_CASE) {
+			if (in->nops != 1 || in->ops[0].file != RF_NUMBER)
+				return fail(d, in->loc, "case needs an integer value");
+			a->target2 = (int)in->ops[0].num;
+		}
+		a->target = -1;
+		for (j = open; at(d, j)->target >= 0; j = at(d, j)->target)
+			;
+		at(d, j)->target = i; /* chain of cases from the switch */
+		return 0;
+	case K_ENDLOOP:
+	case K_ENDSWITCH:
+		if (open < 0 || at(d, open)->op != (kind == K_ENDLOOP ? OP_WHILELOOP : OP_SWITCH))
+			return fail(d, in->loc, "'%s' does not close the innermost construct", il_ops[in->op].name);
+		a->target = open + 1;
+		at(d, open)->target2 = i + 1;
+		for (j = open + 1; j < i; j++)
+			if (at(d, j)->op < OP_COUNT && il_ops[at(d, j)->op].kind == K_BREAK &&
+			    at(d, j)->target2 == open)
+				at(d, j)->target = i + 1;
+		d->ctl.n--;
+		return 0;
+	case K_BREAK:
+		if ((j = innermost(d, 0)) < 0)
+			return fail(d, in->loc, "'%s' outside a loop or switch", il_ops[in->op].name);
+		a->target2 = j;
+		return 0;
+	case K_CONTINUE:
+		if ((j = innermost(d, 1)) < 0)
+			return fail(d, in->loc, "'%s' outside a loop", il_ops[in->op].name);
+		a->target = j + 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* ---- instructions ---------------------------------------------------------------- */
+
+static int has_dst(const Inst *in)
+{
+	if (in->nops == 0)
+		return 0;
+	if (in->ops[0].file == RF_MEM || il_ops[in->op].ndst == 1)
+		return 1;
+	return il_ops[in->op].ndst < 0 && strstr(il_ops[in->op].name, "_read_") != NULL;
+}
+
+static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
+{
+	AInst a;
+	OpKind kind = il_ops[in->op].kind;
+	int i, first = 0, idx;
+	memset(&a, 0, sizeof a);
+	a.in = in;
+	a.loc = in->loc;
+	a.op = in->op;
+	a.target = a.target2 = -1;
+	if (kind == K_DCL)
+		return dec_dcl(d, in);
+	if (in->op == OP_MCALL || kind == K_MDEF || kind == K_MEND)
+		return fail(d, in->loc, "macro calls (mcall) are not emulated");
+	if (check_mods(d, in, &a) || zeroop(d, in, &a))
+		return -1;
+	if (in->op == OP_PSEUDO_CALL) {
+		a.op = OP_CALL;
+		a.target2 = (int)d->k->wrapper->id;
+	} else if (kind == K_CALL) {
+		if (in->nops < 1 || in->ops[in->nops - 1].file != RF_NUMBER)
+			return fail(d, in->loc, "'%s' needs a function id", il_ops[in->op].name);
+		a.target2 = (int)in->ops[in->nops - 1].num;
+		if (in->op != OP_CALL && (in->nops != 2 || dec_src(d, &in->ops[0], fl, &a.s[0])))
+			return d->err ? -1 : fail(d, in->loc, "'%s' needs a condition and a function id",
+			                          il_ops[in->op].name);
+		a.nsrc = in->op != OP_CALL;
+	} else if (kind == K_INST || kind == K_IF || kind == K_BREAK || kind == K_CONTINUE ||
+	           kind == K_RETDYN || kind == K_SWITCH) {
+		if (kind == K_INST && has_dst(in)) {
+			if (dec_dst(d, &in->ops[0], &a.d))
+				return -1;
+			first = 1;
+		}
+		if (in->nops - first > 4)
+			return fail(d, in->loc, "'%s' has too many operands", il_ops[in->op].name);
+		for (i = first; i < in->nops; i++)
+			if (dec_src(d, &in->ops[i], fl, &a.s[i - first]))
+				return -1;
+		a.nsrc = in->nops - first;
+		if (in->op == OP_IFC || in->op == OP_BREAKC || in->op == OP_CONTINUEC) {
+			if ((a.aux = relop_code(d, in)) < 0)
+				return -1;
+			if (a.nsrc != 2)
+				return fail(d, in->loc, "'%s' compares two operands", il_ops[in->op].name);
+		} else if (kind != K_INST && a.nsrc != (strstr(il_ops[in->op].name, "_logical") || kind == K_SWITCH)) {
+			return fail(d, in->loc, "'%s' has the wrong number of operands", il_ops[in->op].name);
+		}
+		a.cond_z = strstr(il_ops[in->op].name, "_logicalz") != NULL;
+	}
+	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
+	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
+		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
+	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat)
+		return fail(d, in->loc, "'_sat' on the integer instruction '%s' is not emulated", il_ops[in->op].name);
+	for (i = 0; amd_alu_kind(in->op) == 1 && in->op != OP_CMOV_LOGICAL && i < a.nsrc; i++)
+		if (a.s[i].abs)
+			return fail(d, in->loc, "'_abs' on a source of the integer instruction '%s' is not emulated",
+			            il_ops[in->op].name);
+	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP)
+		return fail(d, in->loc, "'%s' needs a register destination", il_ops[in->op].name);
+	if (in->op == OP_FENCE) {
+		a.uav = il_inst_mod(in, "threads") != NULL;
+	} else if (kind == K_INST) {
+		const Mod *idm = il_inst_mod(in, "id");
+		const Mod *size = il_inst_mod(in, "size");
+		if (!idm)
+			idm = il_inst_mod(in, "resource");
+		a.uav = idm ? (int)il_mod_int(idm, -1) : -1;
+		if (size && size->arg)
+			a.aux = !strcmp(size->arg, "byte") ? 1 : !strcmp(size->arg, "short") ? 2 :
+			        !strcmp(size->arg, "dword") ? 4 : -1;
+		if (size && a.aux < 0)
+			return fail(d, size->loc, "'_size(%s)' is not byte, short or dword", size->arg ? size->arg : "");
+	}
+	idx = (int)d->c->code.n;
+	vec_push(&d->c->code, a);
+	if (kind == K_CALL || in->op == OP_PSEUDO_CALL)
+		vec_push(&d->calls, idx);
+	return dec_cf(d, in, idx);
+}
+
+static int dec_func(Dec *d, const Func *f, long long id)
+{
+	AInst end;
+	size_t i;
+	d->func_lits.n = 0;
+	if (collect_lits(d, f, &d->func_lits))
+		return -1;
+	vec_push(&d->fids, id);
+	vec_push(&d->fstart, (int)d->c->code.n);
+	d->ctl.n = 0;
+	for (i = 0; i < f->code.n; i++)
+		if (dec_inst(d, &f->code.v[i], id < 0 ? &d->main_lits : &d->func_lits))
+			return -1;
+	if (id < 0 && !f->code.n) {
+		Inst pc;
+		memset(&pc, 0, sizeof pc);
+		pc.op = OP_PSEUDO_CALL;
+		pc.loc = f->loc;
+		if (dec_inst(d, &pc, &d->main_lits))
+			return -1;
+		d->c->code.v[d->c->code.n - 1].in = NULL;
+	}
+	if (d->ctl.n)
+		return fail(d, at(d, d->ctl.v[d->ctl.n - 1])->loc, "'%s' is never closed",
+		            il_ops[at(d, d->ctl.v[d->ctl.n - 1])->op].name);
+	memset(&end, 0, sizeof end);
+	end.op = id < 0 ? AOP_MAIN_END : AOP_FUNC_END;
+	end.loc = f->end_loc;
+	end.target = end.target2 = -1;
+	vec_push(&d->c->code, end);
+	return 0;
+}
+
+static int resolve_calls(Dec *d)
+{
+	size_t i, j;
+	for (i = 0; i < d->calls.n; i++) {
+		AInst *a = at(d, d->calls.v[i]);
+		for (j = 0; j < d->fids.n && d->fids.v[j] != a->target2; j++)
+			;
+		if (j == d->fids.n)
+			return fail(d, a->loc, "call of function %d, which is not in the kernel's call closure",
+			            a->target2);
+		a->target = d->fstart.v[j];
+	}
+	return 0;
+}
+
+int amd_decode(Program *p, Kernel *k, AmdCode *c, char **err)
+{
+	Dec d;
+	size_t i;
+	int rc = -1;
+	memset(&d, 0, sizeof d);
+	memset(c, 0, sizeof *c);
+	d.p = p;
+	d.k = k;
+	d.c = c;
+	c->priv_uav = -1;
+	c->lds_dcl = -1;
+	if (collect_lits(&d, &p->m->main, &d.main_lits))
+		goto out;
+	for (i = 0; i < k->funcs.n; i++)
+		if (collect_lits(&d, k->funcs.v[i], &d.all_lits))
+			goto out;
+	/* arrays first: an access may precede its declaration in the text */
+	for (i = 0; i <= k->funcs.n; i++) {
+		const Func *f = i ? k->funcs.v[i - 1] : &p->m->main;
+		size_t j;
+		for (j = 0; j < f->code.n && !d.err; j++)
+			if (f->code.v[j].op == OP_DCL_INDEXED_TEMP_ARRAY)
+				declare_array(&d, &f->code.v[j]);
+	}
+	if (d.err || dec_func(&d, &p->m->main, -1))
+		goto out;
+	for (i = 0; i < k->funcs.n; i++)
+		if (dec_func(&d, k->funcs.v[i], k->funcs.v[i]->id))
+			goto out;
+	rc = resolve_calls(&d);
+out:
+	*err = d.err;
+	vec_free(&d.main_lits);
+	vec_free(&d.func_lits);
+	vec_free(&d.all_lits);
+	vec_free(&d.ctl);
+	vec_free(&d.calls);
+	vec_free(&d.fids);
+	vec_free(&d.fstart);
+	if (rc)
+		amd_code_free(c);
+	return rc;
+}
+
+void amd_code_free(AmdCode *c)
+{
+	vec_free(&c->code);
+	vec_free(&c->regnum);
+	vec_free(&c->arrays);
+	vec_free(&c->uav_dcl);
+}

@@ -1,0 +1,309 @@
+/* amd_exec.c - the GPU side of the AMD emulator: one resumable interpreter
+ * per work-item over the decoded code of amd_decode.c.
+ *
+ * amd_run_item() runs a work-item until it reaches a barrier
+ * (fence_threads_*: WI_BARRIER, resumed after it by the group loop in
+ * amd.c), the end of main (WI_DONE) or an error (R->err).  Operands: a
+ * source component is the swizzled component of its register, literal,
+ * constant buffer, indexed temporary or special register; selectors 0/1 give
+ * 0 and 1.0f (amdil.md 2.3); _abs then _neg are applied (2.5: abs before
+ * neg), as float sign-bit operations for instructions with float sources and
+ * as two's-complement negation for integer ones (amdil.md 8.15).  Every
+ * source is read before any destination component is written.  Conditions
+ * test the first selected component (5: "one lane").
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "amdint.h"
+
+void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	if (R->err)
+		return;
+	if (it)
+		buf_printf(&b, "work-item %lld (global id %u,%u,%u; local id %u,%u,%u; group %u,%u,%u): ",
+		           (long long)it->flat_gid, it->gid[0] + R->l->range.offset[0],
+		           it->gid[1] + R->l->range.offset[1], it->gid[2] + R->l->range.offset[2], it->lid[0],
+		           it->lid[1], it->lid[2], R->group[0], R->group[1], R->group[2]);
+	if (a) {
+		buf_printf(&b, "%s:%d: ", a->loc.file ? a->loc.file : "?", a->loc.line);
+		if (a->in && a->in->word)
+			buf_printf(&b, "'%s': ", a->in->word);
+	}
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	R->err = b.s;
+}
+
+/* ---- sources ---------------------------------------------------------------- */
+
+static uint32_t flat3(const uint32_t v[3], const uint32_t n[3])
+{
+	return v[0] + n[0] * (v[1] + n[1] * v[2]);
+}
+
+static void special(Run *R, const Item *it, int sr, uint32_t out[4])
+{
+	uint32_t local[3], global[3];
+	int c;
+	memset(out, 0, 4 * sizeof *out);
+	for (c = 0; c < 3; c++)
+		local[c] = R->l->range.local[c], global[c] = R->l->range.global[c];
+	switch (sr) {
+	case SR_TID_IN_GRP:
+		memcpy(out, it->lid, 3 * sizeof *out);
+		break;
+	case SR_TID_IN_GRP_FLAT:
+		out[0] = it->flat_lid;
+		break;
+	case SR_THREAD_GRP_ID:
+		memcpy(out, R->group, 3 * sizeof *out);
+		break;
+	case SR_THREAD_GRP_ID_FLAT:
+		out[0] = flat3(R->group, R->ngroups);
+		break;
+	case SR_ABS_TID:
+	case SR_VA_TID:
+		memcpy(out, it->gid, 3 * sizeof *out);
+		break;
+	case SR_ABS_TID_FLAT:
+		out[0] = flat3(it->gid, global);
+		break;
+	default:
+		break;
+	}
+	(void)local;
+}
+
+/* element e of indexed temporary array ai, or NULL after an error */
+static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int rel, int rel_sel)
+{
+	const AArray *arr = &R->c.arrays.v[ai];
+	int64_t e = idx;
+	if (rel >= 0)
+		e += (int32_t)it->r[rel * 4 + rel_sel];
+	if (e < 0 || e >= arr->len) {
+		amd_fail(R, it, a, "x%d[%lld] is outside the array (x%d[%d])", arr->num, (long long)e, arr->num,
+		         arr->len);
+		return NULL;
+	}
+	return &it->x[(arr->base + e) * 4];
+}
+
+static const uint32_t *vec_of(Run *R, Item *it, const AInst *a, const ASrc *s, uint32_t tmp[4])
+{
+	static const uint32_t zero[4];
+	const uint32_t *p;
+	switch (s->kind) {
+	case S_TEMP:
+		return &it->r[s->reg * 4];
+	case S_LIT:
+		return s->lit;
+	case S_ITEMP:
+		p = itemp(R, it, a, s->reg, s->idx, s->rel, s->rel_sel);
+		return p ? p : zero;
+	default:
+		special(R, it, s->reg, tmp);
+		return tmp;
+	}
+}
+
+uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isfloat)
+{
+	uint32_t tmp[4], v;
+	int sel = s->sel[c];
+	if (sel > SEL_W) {
+		v = sel == SEL_1 ? 0x3f800000u : 0;
+	} else if (s->kind == S_TEMP) {
+		v = it->r[s->reg * 4 + sel];
+	} else if (s->kind == S_LIT) {
+		v = s->lit[sel];
+	} else if (s->kind == S_CB) {
+		v = amd_cb_comp(R, it, a, s, sel);
+	} else {
+		v = vec_of(R, it, a, s, tmp)[sel];
+	}
+	if (isfloat) {
+		if (s->abs)
+			v &= 0x7fffffffu;
+		if (s->neg & (1u << c))
+			v ^= 0x80000000u;
+	} else if (s->neg & (1u << c)) {
+		v = 0u - v;
+	}
+	return v;
+}
+
+/* ---- destinations -------------------------------------------------------------- */
+
+void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v)
+{
+	const ADst *d = &a->d;
+	uint32_t *p;
+	if (d->kind == D_TEMP) {
+		it->r[d->reg * 4 + c] = v;
+		return;
+	}
+	p = itemp(R, it, a, d->reg, d->idx, d->rel, d->rel_sel);
+	if (p)
+		p[c] = v;
+}
+
+/* the result components in res[c] under the write mask (0 / 1.0f forced) */
+static void commit(Run *R, Item *it, const AInst *a, const uint32_t res[4])
+{
+	int c;
+	for (c = 0; c < 4; c++) {
+		int m = a->d.m[c];
+		if (m == WM_WRITE)
+			amd_write(R, it, a, c, res[c]);
+		else if (m == WM_ZERO || m == WM_ONE)
+			amd_write(R, it, a, c, m == WM_ONE ? 0x3f800000u : 0);
+	}
+}
+
+static void exec_alu(Run *R, Item *it, const AInst *a)
+{
+	int kind = amd_alu_kind(a->op), c, i;
+	uint32_t res[4] = {0}, v[4] = {0};
+	if (a->nsrc != il_ops[a->op].nsrc) {
+		amd_fail(R, it, a, "takes %d source operands, not %d", il_ops[a->op].nsrc, a->nsrc);
+		return;
+	}
+	if (a->op == OP_DP2 || a->op == OP_DP3 || a->op == OP_DP4) {
+		uint32_t dv[3][4];
+		for (i = 0; i < 2; i++)
+			for (c = 0; c < 4; c++)
+				dv[i][c] = amd_src(R, it, a, &a->s[i], c, 1);
+		res[0] = res[1] = res[2] = res[3] = amd_dot(a, dv);
+	} else {
+		for (c = 0; c < 4; c++) {
+			if (a->d.m[c] != WM_WRITE)
+				continue;
+			for (i = 0; i < a->nsrc; i++)
+				v[i] = amd_src(R, it, a, &a->s[i], c, kind != 1);
+			res[c] = amd_alu(a, v);
+		}
+	}
+	if (amd_alu_approx(a->op))
+		R->approx = 1;
+	if (!R->err)
+		commit(R, it, a, res);
+}
+
+/* ---- control flow ----------------------------------------------------------------- */
+
+static int cond(Run *R, Item *it, const AInst *a)
+{
+	uint32_t x, y;
+	if (a->op == OP_IFC || a->op == OP_BREAKC || a->op == OP_CONTINUEC) {
+		static const int rel[] = {OP_EQ, OP_NE, OP_GT, OP_GE, OP_LT, OP_LE};
+		AInst t = *a;
+		uint32_t v[2];
+		t.op = rel[a->aux];
+		t.sat = 0;
+		v[0] = amd_src(R, it, a, &a->s[0], 0, 1);
+		v[1] = amd_src(R, it, a, &a->s[1], 0, 1);
+		return amd_alu(&t, v) != 0;
+	}
+	if (!a->nsrc)
+		return 1;
+	x = amd_src(R, it, a, &a->s[0], 0, 0);
+	y = x != 0;
+	return a->cond_z ? !y : (int)y;
+}
+
+static int ret(Run *R, Item *it, const AInst *a)
+{
+	if (it->sp == 0) {
+		amd_fail(R, it, a, "return with no caller");
+		return -1;
+	}
+	return it->stack[--it->sp];
+}
+
+static int do_switch(Run *R, Item *it, const AInst *a)
+{
+	int32_t v = (int32_t)amd_src(R, it, a, &a->s[0], 0, 0);
+	int j, dflt = -1;
+	for (j = a->target; j >= 0; j = R->c.code.v[j].target) {
+		const AInst *cs = &R->c.code.v[j];
+		if (cs->op == OP_DEFAULT)
+			dflt = j;
+		else if (cs->target2 == v)
+			return j + 1;
+	}
+	return dflt >= 0 ? dflt + 1 : a->target2;
+}
+
+/* the next pc after a, or -1 when the item stops (state set) */
+static int exec_cf(Run *R, Item *it, const AInst *a, int pc)
+{
+	switch (a->op) {
+	case OP_IF_LOGICALNZ: case OP_IF_LOGICALZ: case OP_IFC:
+		return cond(R, it, a) ? pc + 1 : a->target;
+	case OP_ELSE: case OP_ENDLOOP:
+		return a->target;
+	case OP_BREAK: case OP_BREAK_LOGICALNZ: case OP_BREAK_LOGICALZ: case OP_BREAKC:
+	case OP_CONTINUE: case OP_CONTINUE_LOGICALNZ: case OP_CONTINUE_LOGICALZ: case OP_CONTINUEC:
+		return cond(R, it, a) ? a->target : pc + 1;
+	case OP_SWITCH:
+		return do_switch(R, it, a);
+	case OP_CALL: case OP_CALL_LOGICALNZ: case OP_CALL_LOGICALZ:
+		if (a->op != OP_CALL && !cond(R, it, a))
+			return pc + 1;
+		if (it->sp == AMD_CALL_DEPTH) {
+			amd_fail(R, it, a, "calls nest deeper than %d", AMD_CALL_DEPTH);
+			return -1;
+		}
+		it->stack[it->sp++] = pc + 1;
+		return a->target;
+	case OP_RET_LOGICALNZ: case OP_RET_LOGICALZ:
+		return cond(R, it, a) ? ret(R, it, a) : pc + 1;
+	case OP_RET: case OP_RET_DYN: case AOP_FUNC_END:
+		return ret(R, it, a);
+	case AOP_MAIN_END:
+		it->state = WI_DONE;
+		return -1;
+	default:
+		return pc + 1; /* endif, whileloop, case, default, endswitch, nop */
+	}
+}
+
+int amd_run_item(Run *R, Item *it)
+{
+	const AInst *code = R->c.code.v;
+	int pc = it->pc;
+	it->state = WI_RUN;
+	while (!R->err) {
+		const AInst *a = &code[pc];
+		if (++it->steps > R->limit) {
+			amd_fail(R, it, a, "still running after %llu instructions (step limit): the kernel "
+			         "does not terminate", (unsigned long long)R->limit);
+			break;
+		}
+		if (a->op < OP_COUNT && amd_alu_kind(a->op)) {
+			exec_alu(R, it, a);
+			pc++;
+		} else if (a->op == OP_FENCE) {
+			pc++;
+			if (a->uav) {
+				it->pc = pc;
+				it->state = WI_BARRIER;
+				return WI_BARRIER;
+			}
+		} else if (a->op < OP_COUNT && il_ops[a->op].kind == K_INST && a->op != OP_NOP) {
+			if (!amd_mem(R, it, a))
+				amd_fail(R, it, a, "instruction is not emulated");
+			pc++;
+		} else if ((pc = exec_cf(R, it, a, pc)) < 0) {
+			break;
+		}
+	}
+	it->pc = pc;
+	return R->err ? -1 : it->state;
+}

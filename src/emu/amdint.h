@@ -1,0 +1,176 @@
+/* amdint.h - private types of the AMD side of the emulator (amd*.c).
+ *
+ * amd_decode.c turns the linked IL of one kernel (main + the call closure)
+ * into one flat array of decoded instructions (AInst) with every operand
+ * resolved (dense register numbers, literal values, control-flow targets,
+ * call targets) and refuses what it cannot run.  amd.c is AMD's runtime
+ * (cb0, cb1, UAV memories, LDS, the group loop, results), amd_exec.c the
+ * GPU (one resumable interpreter per work-item), amd_alu.c the per-component
+ * ALU semantics, amd_mem.c the memory instructions, amd_printf.c the
+ * runtime's printf decoder.
+ */
+#ifndef AMDINT_H
+#define AMDINT_H
+
+#include "emu.h"
+
+/* ---- decoded code ------------------------------------------------------- */
+
+typedef enum SrcKind {
+	S_TEMP,     /* r<n>: reg = dense register index */
+	S_LIT,      /* literal or immediate: lit[] */
+	S_CB,       /* cb<reg>[idx (+ rel)] */
+	S_ITEMP,    /* x<reg>[idx (+ rel)]: reg = array index in AmdCode.arrays */
+	S_SPECIAL,  /* vTidInGrp ...: reg = Special */
+} SrcKind;
+
+typedef struct ASrc {
+	uint8_t kind;       /* SrcKind */
+	uint8_t sel[4];     /* SEL_X .. SEL_1 per result component */
+	uint8_t neg;        /* bit c: negate result component c */
+	uint8_t abs;        /* 1: absolute value (float) */
+	uint8_t rel_sel;    /* component of the relative index register */
+	int reg;
+	int idx;            /* constant index (S_CB, S_ITEMP) */
+	int rel;            /* dense register of a relative index, -1 = none */
+	uint32_t lit[4];    /* S_LIT */
+} ASrc;
+
+typedef enum DstKind { D_NONE, D_TEMP, D_ITEMP, D_MEM } DstKind;
+
+typedef struct ADst {
+	uint8_t kind;       /* DstKind */
+	uint8_t m[4];       /* WM_SKIP / WM_WRITE / WM_ZERO / WM_ONE */
+	uint8_t rel_sel;
+	int reg;            /* dense register / array index */
+	int idx;
+	int rel;            /* -1 = none */
+} ADst;
+
+/* Pseudo opcodes appended after the IL's own. */
+enum { AOP_FUNC_END = OP_COUNT, AOP_MAIN_END };
+
+typedef struct AInst {
+	const Inst *in;     /* the IL instruction (NULL for pseudo ones) */
+	Loc loc;
+	int op;             /* Opcode or AOP_* */
+	int nsrc;
+	int target;         /* control flow: jump target; call: first instruction */
+	int target2;        /* switch: end; case: value */
+	int uav;            /* memory: UAV / LDS id; fence: 1 = barrier */
+	int aux;            /* relop, zeroop policy, access size, ... */
+	uint8_t sat, arena, cond_z;
+	ADst d;
+	ASrc s[4];
+} AInst;
+
+typedef struct AArray {
+	int num;            /* x<num> */
+	int len;            /* elements (vec4) */
+	int base;           /* first element in the work-item's array store */
+} AArray;
+
+typedef struct AmdCode {
+	VEC(AInst) code;    /* main first (entry 0), then every function */
+	int nregs;          /* dense r# registers */
+	VEC(long long) regnum; /* IL number of each dense register */
+	VEC(AArray) arrays;
+	int array_elems;    /* elements over all arrays */
+	int priv_uav;       /* private UAV id, -1 = none */
+	long long priv_bytes; /* its size per work-item */
+	int lds_dcl;        /* largest dcl_lds size, -1 when none */
+	int cb1_dcl;        /* dcl_cb cb1[n] * 16 */
+	VEC(int) uav_dcl;   /* raw/typeless (non-private) UAV ids declared */
+	int reqd[3];        /* dcl_num_thread_per_group, 0 = none */
+} AmdCode;
+
+/* amd_decode.c: 0 ok, -1 with *err set (malloc'd, naming file:line) */
+int amd_decode(Program *p, Kernel *k, AmdCode *c, char **err);
+void amd_code_free(AmdCode *c);
+
+/* ---- memories ----------------------------------------------------------- */
+
+typedef struct Region {
+	uint32_t start, end; /* [start, end) bytes */
+} Region;
+
+/* A byte-addressed memory: a UAV, LDS, a constant buffer, private memory. */
+typedef struct Mem {
+	int id;              /* UAV / CB id */
+	int is_uav;          /* the data segment and printf area are mapped into it */
+	uint8_t *b;
+	uint32_t size;
+	VEC(Region) ok;      /* where accesses may go (empty: everywhere below size) */
+	int64_t *writer;     /* per byte: flat global id of the last store, -1 (UAVs only) */
+} Mem;
+
+/* ---- the launch ----------------------------------------------------------- */
+
+enum { WI_RUN, WI_BARRIER, WI_DONE };
+
+#define AMD_CALL_DEPTH 64
+
+typedef struct Item {
+	uint32_t *r;         /* nregs * 4 */
+	uint32_t *x;         /* indexed temporaries: array_elems * 4 */
+	uint8_t *priv;       /* private UAV bytes */
+	int pc, state, sp;
+	uint64_t steps;      /* instructions executed */
+	int stack[AMD_CALL_DEPTH];
+	uint32_t lid[3], flat_lid;
+	uint32_t gid[3];     /* global id (without offset), as vAbsTid */
+	int64_t flat_gid;    /* flat global id (for writers and messages) */
+} Item;
+
+typedef struct Run {
+	Program *p;
+	Kernel *k;
+	const EmuLaunch *l;
+	EmuResult *res;
+	AmdCode c;
+	uint32_t cb0[16 * 4];
+	uint8_t cb0_set[16 * 4];     /* 1: the runtime fills this component */
+	Mem cb1;
+	VEC(Mem) cbs;                /* hardware constant buffers cb2.. */
+	VEC(Mem) uavs;
+	Mem lds;
+	uint32_t lds_static;         /* static LDS bytes (hl arguments follow) */
+	uint32_t data_off, data_size;     /* global data segment in every UAV */
+	uint32_t pf_off, pf_size;         /* printf area in every UAV */
+	uint8_t *data;                    /* the data segment bytes (shared) */
+	uint8_t *pf;                      /* the printf area (shared) */
+	uint32_t *buf_off;           /* per argument: its offset in its memory */
+	uint32_t group[3], ngroups[3], nlocal;
+	Item *items;
+	uint64_t limit;
+	int approx;
+	char *err;                   /* first execution error */
+} Run;
+
+/* amd_exec.c */
+int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end; state */
+void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isfloat);
+void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v);
+
+/* amd_alu.c: one result component; 0 ok, -1 not an ALU op (the executor
+ * refuses it).  v[i] = component c of source i, modifiers applied. */
+int amd_alu_kind(int op);                    /* 0 not ALU, 1 int sources, 2 float sources and
+                                              * result, 3 float sources, integer result */
+int amd_alu_approx(int op);                  /* approximate (transcendental, fast divide) */
+uint32_t amd_alu(const AInst *a, const uint32_t *v);
+uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
+float amd_ftz(float f);                      /* single-precision denormals flushed */
+
+/* amd_mem.c: memory instructions; 1 handled, 0 not a memory op */
+int amd_mem(Run *R, Item *it, const AInst *a);
+Mem *amd_uav(Run *R, int id);
+uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
+                    int store);
+uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp);
+
+/* amd_printf.c: decodes the printf slots of one group into R->res */
+int amd_printf_group(Run *R);
+
+#endif

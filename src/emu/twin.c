@@ -1,0 +1,208 @@
+/* twin.c - the third opinion: a kernel's OpenCL C twin (K.cl next to K.il)
+ * run as host code on the same launch.
+ *
+ * clang compiles the twin as OpenCL C 1.2 for the host (x86-64 with
+ * opencl-c.h's declarations) together with an entry function that unpacks
+ * an argument array with the types of the metadata's ;reflection lines;
+ * data/twinrt.c (compiled by the host C compiler) defines the builtins and
+ * runs the NDRange with one coroutine per work-item of a group, switching at
+ * barriers.  The result has the same shape as the emulators' (the buffers;
+ * printf is not carried), so conform.c compares it with the AMD side.
+ *
+ * A twin that cannot be built or loaded (no clang, a builtin twinrt.c does
+ * not define) gives no opinion, with the reason; it is not a failure.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emu.h"
+
+/* Shared with data/twinrt.c: keep in step. */
+typedef struct TwinLaunch {
+	int dim;
+	uint32_t global[3], local[3], offset[3];
+	void **args;
+	void (*entry)(void **);
+	char error[256];
+} TwinLaunch;
+
+static int run(const char *cmd, const char *log, char **why)
+{
+	char *full = xasprintf("%s >'%s' 2>&1", cmd, log);
+	int rc = system(full);
+	free(full);
+	if (rc) {
+		size_t n = 0;
+		char *text = read_file(log, &n), *nl;
+		if (text && (nl = strchr(text, '\n')))
+			*nl = 0;
+		*why = xasprintf("%s", text && *text ? text : "the host compiler failed");
+		free(text);
+		return -1;
+	}
+	return 0;
+}
+
+/* The entry: KERNEL(*(T0 *)a[0], ...), pointers by their address space. */
+static char *entry_source(const char *cl, const Kernel *k, char **why)
+{
+	Buf b = {0};
+	size_t i;
+	buf_printf(&b, "#include \"%s\"\nvoid __twin_entry(void **a)\n{\n\t%s(", cl, k->name);
+	for (i = 0; i < k->md->args.n; i++) {
+		const MdArg *a = &k->md->args.v[i];
+		const char *t = i < k->md->reflections.n ? k->md->reflections.v[i] : NULL;
+		if (!t) {
+			*why = xasprintf("argument %zu has no ;reflection type", i);
+			buf_free(&b);
+			return NULL;
+		}
+		if (i)
+			buf_puts(&b, ", ");
+		if (a->kind == MA_POINTER) {
+			const char *as = !strcmp(a->mem, "hl") || !strcmp(a->mem, "l") ? "__local"
+			                 : !strcmp(a->mem, "c") || !strcmp(a->mem, "hc") ? "__constant" : "__global";
+			size_t n = strlen(t);
+			if (n && t[n - 1] == '*')
+				n--;
+			buf_printf(&b, "*(%s %.*s **)a[%zu]", as, (int)n, t, i);
+		} else if (a->kind == MA_VALUE) {
+			buf_printf(&b, "*(%s *)a[%zu]", t, i);
+		} else {
+			*why = xasprintf("argument '%s' is not a buffer or a value", a->name);
+			buf_free(&b);
+			return NULL;
+		}
+	}
+	buf_puts(&b, ");\n}\n");
+	return b.s;
+}
+
+static char *compiler(const char *env, const char *dflt)
+{
+	const char *e = getenv(env);
+	return xstrdup(e && *e ? e : dflt);
+}
+
+int twin_run(const char *datadir, const char *cl, const Kernel *k, const EmuLaunch *l, EmuResult *r,
+             char **why)
+{
+	char dir[] = "/tmp/translate-twin-XXXXXX", *src = NULL, *p, *cmd, *clang, *cc, *abs = NULL;
+	void *so = NULL, **vals = NULL, **ptrs = NULL;
+	int (*go)(TwinLaunch *);
+	TwinLaunch t;
+	size_t i;
+	int rc = -1;
+	*why = NULL;
+	memset(r, 0, sizeof *r);
+	if (!mkdtemp(dir)) {
+		*why = xstrdup("cannot create a temporary folder");
+		return -1;
+	}
+	abs = realpath(cl, NULL);
+	if (!abs || !(src = entry_source(abs, k, why)))
+		goto done;
+	p = xasprintf("%s/twin.cl", dir);
+	{
+		FILE *f = fopen(p, "w");
+		if (!f || fputs(src, f) < 0 || fclose(f)) {
+			*why = xasprintf("cannot write %s", p);
+			free(p);
+			goto done;
+		}
+	}
+	free(p);
+	clang = compiler("TRANSLATE_CLANG", "clang");
+	cc = compiler("CC", "cc");
+	cmd = xasprintf("'%s' -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -target "
+	                "x86_64-unknown-linux-gnu -O1 -fPIC -ffp-contract=off -Dprintf=__twin_printf "
+	                "-c '%s/twin.cl' -o '%s/twin.o'", clang, dir, dir);
+	p = xasprintf("%s/log", dir);
+	rc = run(cmd, p, why);
+	free(cmd);
+	if (!rc) {
+		cmd = xasprintf("'%s' -O1 -fPIC -c '%s/twinrt.c' -o '%s/rt.o' && '%s' -shared -o '%s/twin.so' "
+		                "'%s/twin.o' '%s/rt.o' -lm", cc, datadir, dir, cc, dir, dir, dir);
+		rc = run(cmd, p, why);
+		free(cmd);
+	}
+	free(p);
+	free(clang);
+	free(cc);
+	if (rc)
+		goto done;
+	rc = -1;
+	p = xasprintf("%s/twin.so", dir);
+	so = dlopen(p, RTLD_NOW | RTLD_LOCAL);
+	free(p);
+	if (!so) {
+		*why = xstrdup(dlerror());
+		goto done;
+	}
+	*(void **)&go = dlsym(so, "__twin_run");
+	*(void **)&t.entry = dlsym(so, "__twin_entry");
+	if (!go || !t.entry) {
+		*why = xstrdup("the twin library lacks __twin_run or __twin_entry");
+		goto done;
+	}
+	t.dim = l->range.dim;
+	memcpy(t.global, l->range.global, sizeof t.global);
+	memcpy(t.local, l->range.local, sizeof t.local);
+	memcpy(t.offset, l->range.offset, sizeof t.offset);
+	t.error[0] = 0;
+	vals = xcalloc(l->args.n + 1, sizeof *vals);
+	ptrs = xcalloc(l->args.n + 1, sizeof *ptrs);
+	for (i = 0; i < l->args.n; i++) {
+		const EmuArg *a = &l->args.v[i];
+		Buf b = {0};
+		if (a->kind == EA_VALUE) {
+			vals[i] = xmalloc(a->size + 16);
+			memcpy(vals[i], a->bytes, a->size);
+		} else {
+			if (a->kind == EA_BUFFER)
+				buf_add(&b, a->bytes, a->size);
+			else if (a->kind == EA_LOCAL)
+				ptrs[i] = xcalloc(1, a->size);
+			if (a->kind == EA_BUFFER)
+				ptrs[i] = b.s;
+			vals[i] = &ptrs[i];
+		}
+		vec_push(&r->buffers, b);
+	}
+	t.args = vals;
+	if (go(&t) || t.error[0]) {
+		*why = xasprintf("the twin stopped: %s", t.error[0] ? t.error : "run failed");
+		goto done;
+	}
+	for (i = 0; i < l->args.n; i++)
+		if (l->args.v[i].kind == EA_BUFFER)
+			r->buffers.v[i].s = ptrs[i], ptrs[i] = NULL;
+	r->ok = 1;
+	rc = 0;
+done:
+	for (i = 0; vals && i < l->args.n; i++) {
+		if (l->args.v[i].kind == EA_VALUE)
+			free(vals[i]);
+		if (l->args.v[i].kind != EA_BUFFER || !r->ok)
+			free(ptrs[i]);
+	}
+	if (!r->ok)
+		for (i = 0; i < r->buffers.n; i++)
+			r->buffers.v[i].s = NULL, r->buffers.v[i].n = 0;
+	free(vals);
+	free(ptrs);
+	if (so)
+		dlclose(so);
+	free(src);
+	free(abs);
+	cmd = xasprintf("rm -rf '%s'", dir);
+	if (system(cmd)) {
+		/* a leftover temporary folder is harmless */
+	}
+	free(cmd);
+	return rc;
+}
