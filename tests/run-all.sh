@@ -292,7 +292,7 @@ fi
 # vISA and zebin), plus its OpenCL C twin on the host, at SIMD8, 16 and 32;
 # a fixed batch of generated programs; deliberately broken translations must
 # be caught; saxpy's dumped bytes rechecked without our code (od + awk)
-if "$TRANSLATE" --help 2>&1 | grep -q -- '--conform'; then
+if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	for simd in 8 16 32; do
 		out="$WORK/conf/$simd"
 		mkdir -p "$out"

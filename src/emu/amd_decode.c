@@ -1,9 +1,10 @@
 /* amd_decode.c - the linked IL of one kernel as one flat array of decoded
  * instructions for the AMD emulator.
  *
- * Layout: the IL main first (its ;$$$$$$$$$$ becomes "call <wrapper>"; an
- * empty main calls the wrapper), each function of the call closure after
- * it, every function closed by an AOP_FUNC_END (main by AOP_MAIN_END).
+ * Layout: the IL main first (its ;$$$$$$$$$$ becomes "call <wrapper>"; a
+ * main without any call calls the wrapper at its end [I]), each function of
+ * the call closure after it, every function closed by an AOP_FUNC_END (main
+ * by AOP_MAIN_END).
  * Registers r# are shared by all functions of a work-item (amdil.md 5:
  * "no register windows") and renumbered densely.  Literals: a function sees
  * its own dcl_literal lines first, then main's, then any other function's
@@ -533,6 +534,17 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	return dec_cf(d, in, idx);
 }
 
+/* Does main call anything?  A main without the ;$$$$$$$$$$ patch point
+ * (hand-written tests) is taken to call the kernel wrapper at its end [I]. */
+static int calls_something(const Func *f)
+{
+	size_t i;
+	for (i = 0; i < f->code.n; i++)
+		if (f->code.v[i].op == OP_PSEUDO_CALL || il_ops[f->code.v[i].op].kind == K_CALL)
+			return 1;
+	return 0;
+}
+
 static int dec_func(Dec *d, const Func *f, long long id)
 {
 	AInst end;
@@ -546,7 +558,7 @@ static int dec_func(Dec *d, const Func *f, long long id)
 	for (i = 0; i < f->code.n; i++)
 		if (dec_inst(d, &f->code.v[i], id < 0 ? &d->main_lits : &d->func_lits))
 			return -1;
-	if (id < 0 && !f->code.n) {
+	if (id < 0 && !calls_something(f)) {
 		Inst pc;
 		memset(&pc, 0, sizeof pc);
 		pc.op = OP_PSEUDO_CALL;

@@ -297,8 +297,10 @@ int amd_run_item(Run *R, Item *it)
 				return WI_BARRIER;
 			}
 		} else if (a->op < OP_COUNT && il_ops[a->op].kind == K_INST && a->op != OP_NOP) {
-			if (!amd_mem(R, it, a))
+			if (!amd_mem(R, it, a)) {
+				R->refused = 1;
 				amd_fail(R, it, a, "instruction is not emulated");
+			}
 			pc++;
 		} else if ((pc = exec_cf(R, it, a, pc)) < 0) {
 			break;

@@ -143,7 +143,9 @@ typedef struct Run {
 	uint32_t group[3], ngroups[3], nlocal;
 	Item *items;
 	uint64_t limit;
-	int approx;
+	int approx;                  /* an approximate instruction ran */
+	int refused;                 /* the error is a refusal (not emulated), not a kernel fault */
+	int pf_stop;                 /* an unknown printf id stopped printing */
 	char *err;                   /* first execution error */
 } Run;
 

@@ -79,7 +79,7 @@ typedef struct XOpnd {
 	const char *sym; /* SYM (faddr) */
 } XOpnd;
 
-typedef enum XOp {
+typedef enum XOp { /* the order matters: visa_exec.c tests ranges (X_AND..X_ASR, X_FBH..X_BFI, X_INV..X_POW) */
 	X_MOV, X_SEL, X_ADD, X_MUL, X_MAD, X_MULH, X_AVG, X_MIN, X_MAX, X_AND, X_OR, X_XOR, X_NOT,
 	X_SHL, X_SHR, X_ASR, X_CMP, X_ADDC, X_SUBB, X_FBH, X_FBL, X_CBIT, X_BFREV, X_LZD, X_BFE, X_BFI,
 	X_FRC, X_RNDD, X_RNDE, X_RNDU, X_RNDZ,
@@ -175,6 +175,7 @@ struct ZeMachine {
 	uint32_t scratch_size;   /* bytes */
 	uint32_t scratch_area;   /* bytes a thread may use */
 	uint64_t step_limit;
+	int approx_used;         /* an extended-math operation produced a value */
 	const ZeImage *img;
 	uint64_t (*sym_addr)(ZeMachine *, const char *sym, int *found);
 	void *ctx;
@@ -193,12 +194,5 @@ void xthread_free(XThread *t);
  * 0 ok, -1 with *err set. */
 int ze_printf_decode(const uint8_t *buf, size_t size, uint64_t host_base, const uint8_t *host_bytes,
                      size_t host_size, EmuResult *r, char **err);
-
-/* ---- ze.c: the approximate-math flag ---------------------------------- */
-
-/* 1 when the kernel text uses the extended math unit (inv sqrt rsqrt log exp
- * sin cos pow, float div): its results are the host libm's and a real GPU's
- * differ by a few ulp, so a comparer should apply a tolerance to floats. */
-int emu_ze_uses_approx_math(const char *visa_text);
 
 #endif

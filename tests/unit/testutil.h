@@ -9,6 +9,8 @@ int add_metadata_suite(void);
 int add_data_suite(void);
 int add_visa_suite(void);
 int add_printf_suite(void);
+int add_emu_ze_suite(void);
+int add_emu_amd_suite(void);
 
 /* testutil.c: diagnostics captured in memory, without source lines */
 int capture_start(void);        /* suite init: 0 ok */

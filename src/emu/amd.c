@@ -1,0 +1,602 @@
+/* amd.c - AMD's OpenCL runtime for the emulator: what clEnqueueNDRangeKernel
+ * sets up for an IL kernel (amd-metadata-abi.md, amdil.md 6 and 7), the
+ * group loop, and the results.
+ *
+ *   cb0   [0].xyz global size, .w work dim; [1].xyz local size, .w 0;
+ *         [2].xyz number of groups, .w 0; [5] = 0.0 0.5 1.0 2.0; [6].xyz
+ *         global offset; [7] group offset 0 (one dispatch); [8].x data
+ *         segment offset, .y printf area offset, .z printf slot size in
+ *         dwords (0: the program has no ;printf_fmt); [9].xyz global offset.
+ *         Every other component is one this runtime does not fill (emulated
+ *         private/local rings cb0[3]/[4], flattened offsets [6].w ...): a
+ *         kernel that reads one is refused at that read.
+ *   cb1   the ;value/;pointer offsets: by-value host bytes as given (sub-dword
+ *         values not extended; 8/16-bit vectors of more than 4 elements four
+ *         elements per 16-byte slot; structs whole; bool masked to bit 0);
+ *         pointers: the buffer's byte offset in its UAV, the LDS offset of
+ *         an hl pointer, 0 for an hc pointer (an offset in its own CB).
+ *   UAVs  one byte memory per UAV id.  Each memory starts with the same
+ *         reserved ranges: the global data segment (cb0[8].x) and the printf
+ *         area (cb0[8].y, local size * slot dwords), shared by every UAV, so
+ *         that whichever UAV the IL reaches them through (SI ;cbid/;printfid,
+ *         Evergreen the default UAV) sees them.  Buffers follow, each at a
+ *         256-byte aligned nonzero offset with a 256-byte gap (a forgotten
+ *         base or an overrun reads outside every buffer and stops the run).
+ *   CBs   hc pointer arguments and ;#DATASTART:N segments are hardware
+ *         constant buffers cbN.
+ *   LDS   per group, zeroed: the static part (;memory:hwlocal, or the
+ *         dcl_lds size without a hwlocal line), then the hl arguments, each
+ *         aligned to its ;pointer alignment [I]; size max(dcl_lds, that).
+ *   groups run one after the other; inside a group every work-item runs
+ *         until the next barrier, in flat local id order, then all resume
+ *         (lock-step between barriers).  printf slots are decoded after each
+ *         group, as the runtime does after each one-group dispatch.
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "amdint.h"
+
+#define DEFAULT_STEPS 50000000ull
+#define GAP 256u
+
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+static int refuse(EmuResult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int refuse(EmuResult *r, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	free(r->error);
+	r->error = b.s;
+	r->ok = 0;
+	return -1;
+}
+
+/* ---- checks ----------------------------------------------------------------- */
+
+static int is_uav_ptr(const MdArg *a)
+{
+	return a->kind == MA_POINTER && (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"));
+}
+
+static int check_launch(Run *R)
+{
+	const EmuLaunch *l = R->l;
+	const MdBlock *md = R->k->md;
+	size_t i;
+	int d;
+	if (l->range.dim < 1 || l->range.dim > 3)
+		return refuse(R->res, "work dimension %d is not 1, 2 or 3", l->range.dim);
+	for (d = 0; d < 3; d++)
+		if (!l->range.local[d] || !l->range.global[d] || l->range.global[d] % l->range.local[d])
+			return refuse(R->res, "global size %u is not a nonzero multiple of local size %u in "
+			              "dimension %d", l->range.global[d], l->range.local[d], d);
+	if (l->args.n != md->args.n)
+		return refuse(R->res, "kernel '%s' has %zu arguments, the launch gives %zu", R->k->name,
+		              md->args.n, l->args.n);
+	if (md->abi64)
+		return refuse(R->res, "kernel '%s' uses the 64-bit ABI (;memory:64bitABI), which is not emulated",
+		              R->k->name);
+	if (md->errors.n)
+		return refuse(R->res, "the AMD compiler reported an error for kernel '%s': %s", R->k->name,
+		              md->errors.v[0]->text);
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *a = &md->args.v[i];
+		const EmuArg *e = &l->args.v[i];
+		if (a->cb != 1)
+			return refuse(R->res, "argument '%s' lives in cb%d, not cb1", a->name, a->cb);
+		if (a->kind == MA_IMAGE || a->kind == MA_SAMPLER)
+			return refuse(R->res, "argument '%s': images and samplers are not emulated", a->name);
+		if (a->kind == MA_COUNTER || a->kind == MA_SEMA)
+			return refuse(R->res, "argument '%s': counters and semaphores are not emulated", a->name);
+		if (a->kind == MA_VALUE && (e->kind != EA_VALUE || (int)e->size != a->size || a->size <= 0))
+			return refuse(R->res, "argument '%s' (%s x%d) needs %d value bytes; the launch gives %s of %zu",
+			              a->name, a->type, a->nelem, a->size, e->kind == EA_VALUE ? "a value" : "no value",
+			              e->size);
+		if (a->kind == MA_POINTER) {
+			int hl = !strcmp(a->mem, "hl"), hc = !strcmp(a->mem, "hc");
+			if (!hl && !hc && !is_uav_ptr(a))
+				return refuse(R->res, "pointer argument '%s' in memory '%s' is not emulated", a->name, a->mem);
+			if (hl ? e->kind != EA_LOCAL : e->kind != EA_BUFFER && e->kind != EA_NULL)
+				return refuse(R->res, "pointer argument '%s' (%s) gets the wrong kind of launch argument",
+				              a->name, a->mem);
+		}
+	}
+	for (d = 0; d < 3; d++) {
+		int want = R->c.reqd[0] ? R->c.reqd[d] : md->cws[0] ? md->cws[d] : 0;
+		if (want && (uint32_t)want != l->range.local[d])
+			return refuse(R->res, "kernel '%s' requires local size %d in dimension %d; the launch uses %u",
+			              R->k->name, want, d, l->range.local[d]);
+	}
+	return 0;
+}
+
+/* ---- cb0 ------------------------------------------------------------------------- */
+
+static void set0(Run *R, int slot, int c, uint32_t v)
+{
+	R->cb0[slot * 4 + c] = v;
+	R->cb0_set[slot * 4 + c] = 1;
+}
+
+static void fill_cb0(Run *R, uint32_t slot_dwords)
+{
+	const EmuRange *g = &R->l->range;
+	static const uint32_t math[4] = {0x00000000u, 0x3f000000u, 0x3f800000u, 0x40000000u};
+	int c;
+	for (c = 0; c < 3; c++) {
+		set0(R, 0, c, g->global[c]);
+		set0(R, 1, c, g->local[c]);
+		set0(R, 2, c, g->global[c] / g->local[c]);
+		set0(R, 6, c, g->offset[c]);
+		set0(R, 9, c, g->offset[c]);
+	}
+	set0(R, 0, 3, (uint32_t)g->dim);
+	set0(R, 1, 3, 0);
+	set0(R, 2, 3, 0);
+	for (c = 0; c < 4; c++) {
+		set0(R, 5, c, math[c]);
+		set0(R, 7, c, 0);
+	}
+	set0(R, 8, 0, R->data_size ? R->data_off : 0);
+	set0(R, 8, 1, slot_dwords ? R->pf_off : 0);
+	set0(R, 8, 2, slot_dwords);
+}
+
+/* ---- memories --------------------------------------------------------------------- */
+
+static Mem *add_uav(Run *R, int id)
+{
+	Mem m, *e = amd_uav(R, id);
+	if (e || id < 0)
+		return e;
+	memset(&m, 0, sizeof m);
+	m.id = id;
+	m.is_uav = 1;
+	vec_push(&R->uavs, m);
+	return &R->uavs.v[R->uavs.n - 1];
+}
+
+static Mem *add_cb(Run *R, int id, const uint8_t *bytes, size_t n)
+{
+	Mem m;
+	size_t i;
+	for (i = 0; i < R->cbs.n; i++)
+		if (R->cbs.v[i].id == id)
+			return NULL;
+	memset(&m, 0, sizeof m);
+	m.id = id;
+	m.size = align_up((uint32_t)n, 16);
+	m.b = xcalloc(m.size ? m.size : 1, 1);
+	if (n)
+		memcpy(m.b, bytes, n);
+	vec_push(&R->cbs, m);
+	return &R->cbs.v[R->cbs.n - 1];
+}
+
+/* the bytes of one data segment, values little-endian at their offsets */
+static uint8_t *seg_bytes(const DataSeg *s, uint32_t size)
+{
+	uint8_t *b = xcalloc(size ? size : 1, 1);
+	size_t j;
+	for (j = 0; j < s->items.n; j++) {
+		const DataItem *it = &s->items.v[j];
+		int esz = md_data_type_size(it->type), q;
+		long long k;
+		if (it->uninit || !it->values || esz <= 0)
+			continue;
+		for (k = 0; k < it->count; k++) {
+			long long at = it->offset + k * esz;
+			if (at < 0 || at + esz > (long long)size)
+				continue;
+			for (q = 0; q < esz && q < 8; q++)
+				b[at + q] = (uint8_t)(it->values[k] >> (8 * q));
+		}
+	}
+	return b;
+}
+
+static int setup_data(Run *R)
+{
+	size_t i;
+	int global = 0;
+	for (i = 0; i < R->p->segs.n; i++) {
+		const DataSeg *s = &R->p->segs.v[i];
+		uint32_t size = (uint32_t)(s->size > 0 ? s->size : 0);
+		if (s->cbid < 0) {
+			if (global++)
+				return refuse(R->res, "the program has more than one global data segment");
+			R->data_size = align_up(size, 16);
+			R->data = seg_bytes(s, R->data_size);
+		} else {
+			uint8_t *b = seg_bytes(s, size);
+			Mem *m = add_cb(R, s->cbid, b, size);
+			free(b);
+			if (!m)
+				return refuse(R->res, "constant buffer cb%d is given twice", s->cbid);
+		}
+	}
+	return 0;
+}
+
+static int program_prints(const Program *p)
+{
+	size_t i;
+	for (i = 0; i < p->blocks.n; i++)
+		if (p->blocks.v[i]->printfs.n)
+			return 1;
+	return 0;
+}
+
+/* UAV ids: pointer arguments, declarations, ;uavid/;printfid/;cbid */
+static void collect_uavs(Run *R)
+{
+	const MdBlock *md = R->k->md;
+	size_t i;
+	for (i = 0; i < md->args.n; i++)
+		if (is_uav_ptr(&md->args.v[i]))
+			add_uav(R, md->args.v[i].bufid);
+	for (i = 0; i < R->c.uav_dcl.n; i++)
+		add_uav(R, R->c.uav_dcl.v[i]);
+	add_uav(R, md->uavid >= 0 ? md->uavid : 11);
+	add_uav(R, md->printfid);
+	add_uav(R, md->cbid);
+}
+
+static int place_args(Run *R, uint32_t first)
+{
+	const MdBlock *md = R->k->md;
+	uint32_t lds = R->lds_static, dcl;
+	size_t i;
+	for (i = 0; i < R->uavs.n; i++)
+		R->uavs.v[i].size = first;
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *a = &md->args.v[i];
+		const EmuArg *e = &R->l->args.v[i];
+		if (a->kind != MA_POINTER || e->kind == EA_NULL)
+			continue;
+		if (is_uav_ptr(a)) {
+			Mem *m = amd_uav(R, a->bufid);
+			Region g;
+			R->buf_off[i] = m->size;
+			g.start = m->size;
+			g.end = m->size + (uint32_t)e->size;
+			vec_push(&m->ok, g);
+			m->size = align_up(g.end, GAP) + GAP;
+		} else if (!strcmp(a->mem, "hc")) {
+			if (!add_cb(R, a->bufid, e->bytes, e->size))
+				return refuse(R->res, "constant buffer cb%d is bound twice (argument '%s')", a->bufid, a->name);
+		} else {
+			uint32_t al = a->align > 0 && !(a->align & (a->align - 1)) ? (uint32_t)a->align : 4;
+			lds = align_up(lds, al);
+			R->buf_off[i] = lds;
+			lds += (uint32_t)e->size;
+		}
+	}
+	dcl = R->c.lds_dcl > 0 ? (uint32_t)R->c.lds_dcl : 0;
+	R->lds.size = lds > dcl ? lds : dcl;
+	if (R->lds.size > (1u << 20))
+		return refuse(R->res, "kernel '%s' needs %u bytes of local memory", R->k->name, R->lds.size);
+	R->lds.id = -1;
+	R->lds.b = xcalloc(R->lds.size ? R->lds.size : 1, 1);
+	return 0;
+}
+
+static void fill_uavs(Run *R)
+{
+	const MdBlock *md = R->k->md;
+	size_t i, j;
+	for (i = 0; i < R->uavs.n; i++) {
+		Mem *m = &R->uavs.v[i];
+		m->b = xcalloc(m->size, 1);
+		m->writer = xmalloc(m->size * sizeof *m->writer);
+		for (j = 0; j < m->size; j++)
+			m->writer[j] = -1;
+	}
+	for (i = 0; i < md->args.n; i++) {
+		const EmuArg *e = &R->l->args.v[i];
+		if (is_uav_ptr(&md->args.v[i]) && e->kind == EA_BUFFER && e->size)
+			memcpy(amd_uav(R, md->args.v[i].bufid)->b + R->buf_off[i], e->bytes, e->size);
+	}
+}
+
+static int setup_memories(Run *R, uint32_t slot_dwords)
+{
+	const MdBlock *md = R->k->md;
+	uint32_t cursor = GAP;
+	int has_hw = 0;
+	size_t i;
+	if (setup_data(R))
+		return -1;
+	for (i = 0; i < md->mems.n; i++)
+		has_hw |= md->mems.v[i].kind == MM_HWLOCAL;
+	R->lds_static = has_hw || R->c.lds_dcl < 0 ? (uint32_t)md->mem_hwlocal : (uint32_t)R->c.lds_dcl;
+	if (R->data_size) {
+		R->data_off = cursor;
+		cursor = align_up(cursor + R->data_size, GAP) + GAP;
+	}
+	R->pf_size = slot_dwords * 4 * R->nlocal;
+	if (R->pf_size) {
+		R->pf_off = cursor;
+		R->pf = xcalloc(R->pf_size, 1);
+		cursor = align_up(cursor + R->pf_size, GAP) + GAP;
+	}
+	collect_uavs(R);
+	if (place_args(R, cursor))
+		return -1;
+	fill_uavs(R);
+	return 0;
+}
+
+/* ---- cb1 ------------------------------------------------------------------------------ */
+
+static int elem_size(const char *t)
+{
+	if (!strcmp(t, "i8") || !strcmp(t, "u8"))
+		return 1;
+	if (!strcmp(t, "i16") || !strcmp(t, "u16") || !strcmp(t, "half"))
+		return 2;
+	if (!strcmp(t, "i64") || !strcmp(t, "u64") || !strcmp(t, "double"))
+		return 8;
+	return 4;
+}
+
+static void put(Mem *cb, uint32_t off, const void *p, size_t n)
+{
+	memcpy(cb->b + off, p, n);
+}
+
+static void value_arg(Mem *cb, const MdArg *a, const EmuArg *e)
+{
+	int esz = elem_size(a->type), k;
+	if (!strcmp(a->type, "struct") || !strcmp(a->type, "union")) {
+		put(cb, (uint32_t)a->offset, e->bytes, e->size);
+	} else if ((esz == 1 || esz == 2) && a->nelem > 4) {
+		/* four elements per 16-byte slot */
+		for (k = 0; 4 * esz * k < (int)e->size; k++)
+			put(cb, (uint32_t)(a->offset + 16 * k), e->bytes + 4 * esz * k, (size_t)(4 * esz));
+	} else if (!strcmp(a->type, "i1")) {
+		uint32_t v = e->bytes[0] & 1u;
+		put(cb, (uint32_t)a->offset, &v, 4);
+	} else {
+		put(cb, (uint32_t)a->offset, e->bytes, e->size);
+	}
+}
+
+static uint32_t value_end(const MdArg *a)
+{
+	int esz = elem_size(a->type);
+	uint32_t n = (uint32_t)a->size;
+	if ((esz == 1 || esz == 2) && a->nelem > 4 && strcmp(a->type, "struct") && strcmp(a->type, "union"))
+		n = 16 * (uint32_t)((a->size + 4 * esz - 1) / (4 * esz));
+	return (uint32_t)a->offset + align_up(n > 16 ? n : 16, 16);
+}
+
+static void fill_cb1(Run *R)
+{
+	const MdBlock *md = R->k->md;
+	uint32_t size = (uint32_t)R->c.cb1_dcl;
+	size_t i;
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *a = &md->args.v[i];
+		uint32_t end = a->kind == MA_VALUE ? value_end(a) : (uint32_t)a->offset + 16;
+		if (end > size)
+			size = end;
+	}
+	R->cb1.id = 1;
+	R->cb1.size = size;
+	R->cb1.b = xcalloc(size ? size : 1, 1);
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *a = &md->args.v[i];
+		const EmuArg *e = &R->l->args.v[i];
+		if (a->kind == MA_VALUE) {
+			value_arg(&R->cb1, a, e);
+		} else {
+			uint32_t v = e->kind == EA_NULL || !strcmp(a->mem, "hc") ? 0 : R->buf_off[i];
+			put(&R->cb1, (uint32_t)a->offset, &v, 4);
+		}
+	}
+}
+
+/* ---- the group loop -------------------------------------------------------------------- */
+
+static void alloc_items(Run *R)
+{
+	uint32_t i;
+	R->items = xcalloc(R->nlocal, sizeof *R->items);
+	for (i = 0; i < R->nlocal; i++) {
+		Item *it = &R->items[i];
+		it->r = xcalloc((size_t)R->c.nregs * 4 + 4, sizeof *it->r);
+		it->x = xcalloc((size_t)R->c.array_elems * 4 + 4, sizeof *it->x);
+		it->priv = xcalloc((size_t)R->c.priv_bytes + 4, 1);
+	}
+}
+
+static void reset_items(Run *R)
+{
+	const EmuRange *g = &R->l->range;
+	uint32_t i;
+	for (i = 0; i < R->nlocal; i++) {
+		Item *it = &R->items[i];
+		int c;
+		memset(it->r, 0, ((size_t)R->c.nregs * 4 + 4) * sizeof *it->r);
+		memset(it->x, 0, ((size_t)R->c.array_elems * 4 + 4) * sizeof *it->x);
+		memset(it->priv, 0, (size_t)R->c.priv_bytes + 4);
+		it->pc = it->sp = 0;
+		it->state = WI_RUN;
+		it->steps = 0;
+		it->flat_lid = i;
+		it->lid[0] = i % g->local[0];
+		it->lid[1] = i / g->local[0] % g->local[1];
+		it->lid[2] = i / g->local[0] / g->local[1];
+		for (c = 0; c < 3; c++)
+			it->gid[c] = R->group[c] * g->local[c] + it->lid[c];
+		it->flat_gid = it->gid[0] + (int64_t)g->global[0] * (it->gid[1] + (int64_t)g->global[1] * it->gid[2]);
+	}
+	memset(R->lds.b, 0, R->lds.size ? R->lds.size : 1);
+	for (i = 0; R->pf && i < R->nlocal; i++) {
+		uint32_t one = 1;
+		memcpy(R->pf + (size_t)i * (R->pf_size / R->nlocal), &one, 4);
+	}
+}
+
+/* every work-item of the group until all finished; 0 ok */
+static int run_group(Run *R)
+{
+	uint32_t i, done, waiting;
+	reset_items(R);
+	for (;;) {
+		int pc = -1;
+		for (i = 0; i < R->nlocal; i++)
+			if (R->items[i].state != WI_DONE && amd_run_item(R, &R->items[i]) < 0)
+				return -1;
+		for (i = done = waiting = 0; i < R->nlocal; i++) {
+			Item *it = &R->items[i];
+			done += it->state == WI_DONE;
+			if (it->state == WI_BARRIER) {
+				if (waiting++ && it->pc != pc) {
+					amd_fail(R, it, &R->c.code.v[it->pc - 1], "waits at this barrier while another "
+					         "work-item of its group waits at %s:%d", R->c.code.v[pc - 1].loc.file,
+					         R->c.code.v[pc - 1].loc.line);
+					return -1;
+				}
+				pc = it->pc;
+			}
+		}
+		if (done == R->nlocal)
+			return 0;
+		if (done) {
+			for (i = 0; R->items[i].state != WI_BARRIER; i++)
+				;
+			amd_fail(R, &R->items[i], &R->c.code.v[R->items[i].pc - 1], "waits at this barrier, but "
+			         "other work-items of its group have finished (a barrier must be reached by all)");
+			return -1;
+		}
+	}
+}
+
+static int run_groups(Run *R)
+{
+	const EmuRange *g = &R->l->range;
+	uint32_t gx, gy, gz;
+	for (gz = 0; gz < R->ngroups[2]; gz++)
+		for (gy = 0; gy < R->ngroups[1]; gy++)
+			for (gx = 0; gx < R->ngroups[0]; gx++) {
+				uint32_t i;
+				R->group[0] = gx, R->group[1] = gy, R->group[2] = gz;
+				if (run_group(R))
+					return -1;
+				for (i = 0; i < R->nlocal; i++)
+					R->res->steps += R->items[i].steps;
+				if (R->pf && amd_printf_group(R))
+					return -1;
+			}
+	(void)g;
+	return 0;
+}
+
+/* ---- results and cleanup ---------------------------------------------------------------- */
+
+static void results(Run *R)
+{
+	const MdBlock *md = R->k->md;
+	size_t i;
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *a = &md->args.v[i];
+		const EmuArg *e = &R->l->args.v[i];
+		Buf b = {0};
+		int64_t *w = NULL;
+		if (e->kind == EA_BUFFER && is_uav_ptr(a)) {
+			Mem *m = amd_uav(R, a->bufid);
+			buf_add(&b, m->b + R->buf_off[i], e->size);
+			w = xmalloc((e->size ? e->size : 1) * sizeof *w);
+			memcpy(w, m->writer + R->buf_off[i], e->size * sizeof *w);
+		} else if (e->kind == EA_BUFFER) {
+			buf_add(&b, e->bytes, e->size); /* a constant buffer: never written */
+		}
+		vec_push(&R->res->buffers, b);
+		vec_push(&R->res->writers, w);
+	}
+}
+
+static void free_mem(Mem *m)
+{
+	free(m->b);
+	free(m->writer);
+	vec_free(&m->ok);
+}
+
+static void run_free(Run *R)
+{
+	size_t i;
+	for (i = 0; R->items && i < R->nlocal; i++) {
+		free(R->items[i].r);
+		free(R->items[i].x);
+		free(R->items[i].priv);
+	}
+	free(R->items);
+	for (i = 0; i < R->uavs.n; i++)
+		free_mem(&R->uavs.v[i]);
+	vec_free(&R->uavs);
+	for (i = 0; i < R->cbs.n; i++)
+		free_mem(&R->cbs.v[i]);
+	vec_free(&R->cbs);
+	free_mem(&R->cb1);
+	free_mem(&R->lds);
+	free(R->data);
+	free(R->pf);
+	free(R->buf_off);
+	free(R->err);
+	amd_code_free(&R->c);
+}
+
+int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
+{
+	Run R;
+	char *err = NULL;
+	uint32_t slot;
+	int rc = -1, d;
+	memset(&R, 0, sizeof R);
+	R.p = p, R.k = k, R.l = l, R.res = r;
+	r->ok = 0;
+	r->approx = 0;
+	if (amd_decode(p, k, &R.c, &err)) {
+		refuse(r, "kernel '%s' cannot be emulated: %s", k->name, err);
+		free(err);
+		return -1;
+	}
+	if (check_launch(&R))
+		goto out;
+	R.limit = l->step_limit ? l->step_limit : DEFAULT_STEPS;
+	R.nlocal = 1;
+	for (d = 0; d < 3; d++) {
+		R.ngroups[d] = l->range.global[d] / l->range.local[d];
+		R.nlocal *= l->range.local[d];
+	}
+	slot = program_prints(p) && l->printf_slot > 0 ? (uint32_t)l->printf_slot : 0;
+	R.buf_off = xcalloc(k->md->args.n + 1, sizeof *R.buf_off);
+	if (setup_memories(&R, slot))
+		goto out;
+	fill_cb0(&R, slot);
+	fill_cb1(&R);
+	alloc_items(&R);
+	rc = 0;
+	if (run_groups(&R)) {
+		r->error = xstrdup(R.err ? R.err : "the run failed");
+		rc = R.refused ? -1 : 0;
+	} else {
+		r->ok = 1;
+	}
+	results(&R);
+	r->approx = R.approx;
+out:
+	run_free(&R);
+	return rc;
+}

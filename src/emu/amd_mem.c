@@ -1,0 +1,448 @@
+/* amd_mem.c - memory instructions of the AMD emulator (amdil.md 6).
+ *
+ *   UAVs      byte-addressed, one memory per UAV id (amd.c places the
+ *             buffers); uav_raw_load/store move the dwords of the mask's
+ *             x.. prefix at a dword-aligned byte address; the SI byte/short
+ *             loads sign/zero extend [I], the stores keep the low bits.  The
+ *             Evergreen arena (uav_arena_*, atomics with _arena) is a view
+ *             of the default UAV (;uavid); arena loads zero-extend [I: the
+ *             backend re-extends them anyway].  The private UAV
+ *             (_access(private)) is the work-item's own memory.
+ *   LDS       the group's local memory; lds_load_vec/lds_store_vec use the
+ *             address operand given twice (raw LDS: both equal).
+ *   atomics   the returned value is the old one; cmp_xchg operands are
+ *             (address, value, compare) on UAVs and (address, compare,
+ *             value) on LDS (amdil.md 6.7, as AMD's printer writes them);
+ *             inc: old >= lim ? 0 : old + 1, dec: old == 0 || old > lim ?
+ *             lim : old - 1 [I]; rsub: value - old [I].  Work-items run one
+ *             at a time, so every atomic is atomic.
+ *   cb        cb0 (the runtime block: reading a component the runtime does
+ *             not fill stops the run), cb1 (arguments), cbN (hardware
+ *             constant buffers): 16 bytes per element.
+ * Accesses outside every buffer / the LDS / private size stop the run with
+ * an error naming the work-item and the instruction.
+ */
+#include <string.h>
+
+#include "amdint.h"
+
+Mem *amd_uav(Run *R, int id)
+{
+	size_t i;
+	for (i = 0; i < R->uavs.n; i++)
+		if (R->uavs.v[i].id == id)
+			return &R->uavs.v[i];
+	return NULL;
+}
+
+static int inside(uint32_t s, uint32_t e, uint64_t a, uint64_t n)
+{
+	return a >= s && a + n <= e;
+}
+
+uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
+                    int store)
+{
+	size_t i;
+	int ok = m->ok.n == 0 && inside(0, m->size, addr, n);
+	if (m->is_uav && R->pf_size && inside(R->pf_off, R->pf_off + R->pf_size, addr, n))
+		return R->pf + (addr - R->pf_off);
+	if (m->is_uav && R->data_size && inside(R->data_off, R->data_off + R->data_size, addr, n))
+		return R->data + (addr - R->data_off);
+	for (i = 0; !ok && i < m->ok.n; i++)
+		ok = inside(m->ok.v[i].start, m->ok.v[i].end, addr, n);
+	if (!ok) {
+		if (m->is_uav)
+			amd_fail(R, it, a, "%s %u bytes at offset 0x%x of UAV %d, outside every buffer bound to it",
+			         store ? "writes" : "reads", n, addr, m->id);
+		else
+			amd_fail(R, it, a, "%s %u bytes at offset 0x%x, outside the %u bytes of %s",
+			         store ? "writes" : "reads", n, addr, m->size,
+			         m == &R->lds ? "local memory (LDS)" : m->id == -2 ? "private memory" : "the constant buffer");
+		return NULL;
+	}
+	if (store && m->writer && it)
+		for (i = 0; i < n; i++)
+			m->writer[addr + i] = it->flat_gid;
+	return m->b + addr;
+}
+
+/* ---- constant buffers ----------------------------------------------------- */
+
+uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp)
+{
+	int64_t idx = s->idx;
+	uint32_t v;
+	Mem *m = NULL;
+	size_t i;
+	if (s->rel >= 0)
+		idx += (int32_t)it->r[s->rel * 4 + s->rel_sel];
+	if (s->reg == 0) {
+		if (idx < 0 || idx >= 16 || !R->cb0_set[idx * 4 + comp]) {
+			R->refused = 1;
+			amd_fail(R, it, a, "reads cb0[%lld].%c, which AMD's runtime does not fill for "
+			         "clEnqueueNDRangeKernel here%s", (long long)idx, "xyzw"[comp],
+			         idx == 3 ? " (emulated private memory ring)" :
+			         idx == 4 ? " (emulated local memory ring / math table)" : "");
+			return 0;
+		}
+		return R->cb0[idx * 4 + comp];
+	}
+	if (s->reg == 1) {
+		m = &R->cb1;
+	} else {
+		for (i = 0; i < R->cbs.n; i++)
+			if (R->cbs.v[i].id == s->reg)
+				m = &R->cbs.v[i];
+		if (!m) {
+			amd_fail(R, it, a, "reads cb%d, which no constant pointer argument (hc) and no "
+			         ";#DATASTART:%d segment is bound to", s->reg, s->reg);
+			return 0;
+		}
+	}
+	if (idx < 0 || idx > (int64_t)(m->size / 16)) {
+		amd_fail(R, it, a, "reads cb%d[%lld], outside its %u bytes", s->reg, (long long)idx, m->size);
+		return 0;
+	}
+	{
+		const uint8_t *p = amd_mem_at(R, m, (uint32_t)(idx * 16 + comp * 4), 4, it, a, 0);
+		if (!p)
+			return 0;
+		memcpy(&v, p, 4);
+	}
+	return v;
+}
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static uint32_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+/* the number of components of the mask's x.. prefix; -1 if not a prefix */
+static int prefix(const AInst *a)
+{
+	int n = 0, c;
+	while (n < 4 && a->d.m[n] == WM_WRITE)
+		n++;
+	for (c = n; c < 4; c++)
+		if (a->d.m[c] == WM_WRITE)
+			return -1;
+	return n;
+}
+
+static int default_uav(Run *R)
+{
+	return R->k->md->uavid >= 0 ? R->k->md->uavid : 11;
+}
+
+/* the memory a UAV instruction addresses (private memory in *priv) */
+static Mem *uav_of(Run *R, Item *it, const AInst *a, Mem *priv)
+{
+	Mem *m;
+	int id = a->uav;
+	if (a->arena || a->op == OP_UAV_ARENA_LOAD || a->op == OP_UAV_ARENA_STORE)
+		id = default_uav(R);
+	if (id == R->c.priv_uav && id >= 0) {
+		memset(priv, 0, sizeof *priv);
+		priv->id = -2;
+		priv->b = it->priv;
+		priv->size = (uint32_t)R->c.priv_bytes;
+		return priv;
+	}
+	if (id < 0) {
+		amd_fail(R, it, a, "needs a resource id: _id(n)");
+		return NULL;
+	}
+	if (!(m = amd_uav(R, id)))
+		amd_fail(R, it, a, "UAV %d is neither declared nor bound to an argument", id);
+	return m;
+}
+
+static int aligned(Run *R, Item *it, const AInst *a, uint32_t addr, uint32_t n)
+{
+	if (addr % n == 0)
+		return 1;
+	amd_fail(R, it, a, "address 0x%x is not %u-byte aligned", addr, n);
+	return 0;
+}
+
+/* how a load fills its destination */
+enum { L_PREFIX, L_ONE, L_VEC };
+
+/* L_PREFIX: the mask's x.. prefix gets the dwords at addr, addr+4 ..;
+ * L_ONE: the one written component gets the sz-byte value at addr;
+ * L_VEC: each written component c gets the dword at addr + 4c */
+static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz, int sign, int mode)
+{
+	uint32_t res[4] = {0};
+	int c, n = 0;
+	const uint8_t *p;
+	for (c = 0; c < 4; c++)
+		n += a->d.m[c] == WM_WRITE;
+	if (mode == L_ONE && n != 1) {
+		amd_fail(R, it, a, "loads one value; the destination mask names %d components", n);
+		return;
+	}
+	if (mode == L_PREFIX && prefix(a) <= 0) {
+		amd_fail(R, it, a, "the destination mask must be x, xy, xyz or xyzw");
+		return;
+	}
+	if (!aligned(R, it, a, addr, (uint32_t)sz))
+		return;
+	for (c = 0; c < 4; c++) {
+		uint32_t at = addr + (mode == L_ONE ? 0 : 4u * (uint32_t)c);
+		if (a->d.m[c] != WM_WRITE)
+			continue;
+		if (!(p = amd_mem_at(R, m, at, (uint32_t)sz, it, a, 0)))
+			return;
+		if (sz == 4)
+			res[c] = rd32(p);
+		else if (sz == 2)
+			res[c] = sign ? (uint32_t)(int32_t)(int16_t)(p[0] | p[1] << 8) : (uint32_t)(p[0] | p[1] << 8);
+		else
+			res[c] = sign ? (uint32_t)(int32_t)(int8_t)p[0] : p[0];
+	}
+	for (c = 0; c < 4; c++) {
+		int mk = a->d.m[c];
+		if (mk == WM_WRITE)
+			amd_write(R, it, a, c, res[c]);
+		else if (mk == WM_ZERO || mk == WM_ONE)
+			amd_write(R, it, a, c, mk == WM_ONE ? 0x3f800000u : 0);
+	}
+}
+
+/* stores n dwords of source vi (components x..), or the low sz bytes of x */
+static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz, int n, int vi)
+{
+	uint32_t v[4];
+	int j;
+	uint8_t *p;
+	if (!aligned(R, it, a, addr, (uint32_t)sz))
+		return;
+	for (j = 0; j < n; j++)
+		v[j] = amd_src(R, it, a, &a->s[vi], j, 0);
+	if (R->err)
+		return;
+	for (j = 0; j < n; j++) {
+		if (!(p = amd_mem_at(R, m, addr + 4u * (uint32_t)j, (uint32_t)sz, it, a, 1)))
+			return;
+		if (sz == 4)
+			wr32(p, v[j]);
+		else if (sz == 2)
+			p[0] = (uint8_t)v[j], p[1] = (uint8_t)(v[j] >> 8);
+		else
+			p[0] = (uint8_t)v[j];
+	}
+}
+
+static int nsrc_is(Run *R, Item *it, const AInst *a, int n)
+{
+	if (a->nsrc == n)
+		return 1;
+	amd_fail(R, it, a, "takes %d source operands here, not %d", n, a->nsrc);
+	return 0;
+}
+
+/* ---- UAV and LDS loads / stores -------------------------------------------------- */
+
+static int uav_access(Run *R, Item *it, const AInst *a)
+{
+	Mem priv, *m;
+	uint32_t addr;
+	int sz = 4, sign = 0, n;
+	switch (a->op) {
+	case OP_UAV_RAW_LOAD: case OP_UAV_BYTE_LOAD: case OP_UAV_UBYTE_LOAD: case OP_UAV_SHORT_LOAD:
+	case OP_UAV_USHORT_LOAD: case OP_UAV_ARENA_LOAD:
+		if (!nsrc_is(R, it, a, 1) || !(m = uav_of(R, it, a, &priv)))
+			return 1;
+		sz = a->op == OP_UAV_BYTE_LOAD || a->op == OP_UAV_UBYTE_LOAD ? 1 :
+		     a->op == OP_UAV_SHORT_LOAD || a->op == OP_UAV_USHORT_LOAD ? 2 :
+		     a->op == OP_UAV_ARENA_LOAD && a->aux ? a->aux : 4;
+		sign = a->op == OP_UAV_BYTE_LOAD || a->op == OP_UAV_SHORT_LOAD;
+		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		load(R, it, a, m, addr, sz, sign, sz == 4 ? L_PREFIX : L_ONE);
+		return 1;
+	case OP_UAV_RAW_STORE: case OP_UAV_BYTE_STORE: case OP_UAV_SHORT_STORE: case OP_UAV_ARENA_STORE:
+		if (!nsrc_is(R, it, a, 2) || !(m = uav_of(R, it, a, &priv)))
+			return 1;
+		sz = a->op == OP_UAV_BYTE_STORE ? 1 : a->op == OP_UAV_SHORT_STORE ? 2 :
+		     a->op == OP_UAV_ARENA_STORE && a->aux ? a->aux : 4;
+		n = sz < 4 ? 1 : a->d.kind == D_MEM ? prefix(a) : 1;
+		if (n <= 0) {
+			amd_fail(R, it, a, "the 'mem' mask must be x, xy, xyz or xyzw");
+			return 1;
+		}
+		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		store(R, it, a, m, addr, sz, n, 1);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int same_address(Run *R, Item *it, const AInst *a, uint32_t addr)
+{
+	uint32_t second = amd_src(R, it, a, &a->s[1], 0, 0);
+	if (second == addr)
+		return 1;
+	R->refused = 1;
+	amd_fail(R, it, a, "raw LDS needs the second address equal to the first (0x%x, not 0x%x); "
+	         "structured LDS is not emulated", addr, second);
+	return 0;
+}
+
+static int lds_access(Run *R, Item *it, const AInst *a)
+{
+	uint32_t addr;
+	int sz = 4, sign = 0;
+	switch (a->op) {
+	case OP_LDS_LOAD: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
+	case OP_LDS_LOAD_USHORT:
+		if (!nsrc_is(R, it, a, 1))
+			return 1;
+		sz = a->op == OP_LDS_LOAD ? 4 : a->op == OP_LDS_LOAD_BYTE || a->op == OP_LDS_LOAD_UBYTE ? 1 : 2;
+		sign = a->op == OP_LDS_LOAD_BYTE || a->op == OP_LDS_LOAD_SHORT;
+		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		load(R, it, a, &R->lds, addr, sz, sign, L_ONE);
+		return 1;
+	case OP_LDS_LOAD_VEC:
+		if (!nsrc_is(R, it, a, 2))
+			return 1;
+		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		if (same_address(R, it, a, addr))
+			load(R, it, a, &R->lds, addr, 4, 0, L_VEC);
+		return 1;
+	case OP_LDS_STORE: case OP_LDS_STORE_BYTE: case OP_LDS_STORE_SHORT:
+		if (!nsrc_is(R, it, a, 2))
+			return 1;
+		sz = a->op == OP_LDS_STORE ? 4 : a->op == OP_LDS_STORE_BYTE ? 1 : 2;
+		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		store(R, it, a, &R->lds, addr, sz, 1, 1);
+		return 1;
+	case OP_LDS_STORE_VEC: {
+		int n = prefix(a);
+		if (!nsrc_is(R, it, a, 3))
+			return 1;
+		if (a->d.kind != D_MEM || n <= 0) {
+			amd_fail(R, it, a, "needs 'mem' with mask x, xy, xyz or xyzw");
+			return 1;
+		}
+		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		if (same_address(R, it, a, addr))
+			store(R, it, a, &R->lds, addr, 4, n, 2);
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* ---- atomics ---------------------------------------------------------------------- */
+
+enum { A_ADD, A_SUB, A_RSUB, A_MIN, A_MAX, A_UMIN, A_UMAX, A_AND, A_OR, A_XOR, A_XCHG, A_INC,
+       A_DEC, A_CMP };
+
+typedef struct AtomOp {
+	int op, ret, kind, lds;
+} AtomOp;
+
+static const AtomOp atoms[] = {
+	{OP_UAV_ADD, 0, A_ADD, 0}, {OP_UAV_SUB, 0, A_SUB, 0}, {OP_UAV_RSUB, 0, A_RSUB, 0},
+	{OP_UAV_MIN, 0, A_MIN, 0}, {OP_UAV_MAX, 0, A_MAX, 0}, {OP_UAV_UMIN, 0, A_UMIN, 0},
+	{OP_UAV_UMAX, 0, A_UMAX, 0}, {OP_UAV_AND, 0, A_AND, 0}, {OP_UAV_OR, 0, A_OR, 0},
+	{OP_UAV_XOR, 0, A_XOR, 0}, {OP_UAV_UINC, 0, A_INC, 0}, {OP_UAV_UDEC, 0, A_DEC, 0},
+	{OP_UAV_CMP, 0, A_CMP, 0},
+	{OP_UAV_READ_ADD, 1, A_ADD, 0}, {OP_UAV_READ_SUB, 1, A_SUB, 0}, {OP_UAV_READ_RSUB, 1, A_RSUB, 0},
+	{OP_UAV_READ_MIN, 1, A_MIN, 0}, {OP_UAV_READ_MAX, 1, A_MAX, 0}, {OP_UAV_READ_UMIN, 1, A_UMIN, 0},
+	{OP_UAV_READ_UMAX, 1, A_UMAX, 0}, {OP_UAV_READ_AND, 1, A_AND, 0}, {OP_UAV_READ_OR, 1, A_OR, 0},
+	{OP_UAV_READ_XOR, 1, A_XOR, 0}, {OP_UAV_READ_UINC, 1, A_INC, 0}, {OP_UAV_READ_UDEC, 1, A_DEC, 0},
+	{OP_UAV_READ_XCHG, 1, A_XCHG, 0}, {OP_UAV_READ_CMP_XCHG, 1, A_CMP, 0},
+	{OP_LDS_ADD, 0, A_ADD, 1}, {OP_LDS_SUB, 0, A_SUB, 1}, {OP_LDS_RSUB, 0, A_RSUB, 1},
+	{OP_LDS_MIN, 0, A_MIN, 1}, {OP_LDS_MAX, 0, A_MAX, 1}, {OP_LDS_UMIN, 0, A_UMIN, 1},
+	{OP_LDS_UMAX, 0, A_UMAX, 1}, {OP_LDS_AND, 0, A_AND, 1}, {OP_LDS_OR, 0, A_OR, 1},
+	{OP_LDS_XOR, 0, A_XOR, 1}, {OP_LDS_INC, 0, A_INC, 1}, {OP_LDS_DEC, 0, A_DEC, 1},
+	{OP_LDS_CMP, 0, A_CMP, 1},
+	{OP_LDS_READ_ADD, 1, A_ADD, 1}, {OP_LDS_READ_SUB, 1, A_SUB, 1}, {OP_LDS_READ_RSUB, 1, A_RSUB, 1},
+	{OP_LDS_READ_MIN, 1, A_MIN, 1}, {OP_LDS_READ_MAX, 1, A_MAX, 1}, {OP_LDS_READ_UMIN, 1, A_UMIN, 1},
+	{OP_LDS_READ_UMAX, 1, A_UMAX, 1}, {OP_LDS_READ_AND, 1, A_AND, 1}, {OP_LDS_READ_OR, 1, A_OR, 1},
+	{OP_LDS_READ_XOR, 1, A_XOR, 1}, {OP_LDS_READ_INC, 1, A_INC, 1}, {OP_LDS_READ_DEC, 1, A_DEC, 1},
+	{OP_LDS_READ_XCHG, 1, A_XCHG, 1}, {OP_LDS_READ_CMP_XCHG, 1, A_CMP, 1},
+};
+
+static uint32_t atom_apply(int kind, uint32_t m, uint32_t v, uint32_t cmpv)
+{
+	switch (kind) {
+	case A_ADD: return m + v;
+	case A_SUB: return m - v;
+	case A_RSUB: return v - m;
+	case A_MIN: return (int32_t)v < (int32_t)m ? v : m;
+	case A_MAX: return (int32_t)v > (int32_t)m ? v : m;
+	case A_UMIN: return v < m ? v : m;
+	case A_UMAX: return v > m ? v : m;
+	case A_AND: return m & v;
+	case A_OR: return m | v;
+	case A_XOR: return m ^ v;
+	case A_XCHG: return v;
+	case A_INC: return m >= v ? 0 : m + 1;
+	case A_DEC: return m == 0 || m > v ? v : m - 1;
+	default: return m == cmpv ? v : m; /* A_CMP */
+	}
+}
+
+static int atomic(Run *R, Item *it, const AInst *a)
+{
+	const AtomOp *t = NULL;
+	Mem priv, *m;
+	uint32_t addr, v, cmpv = 0, old;
+	uint8_t *p;
+	size_t i;
+	int c, ns;
+	for (i = 0; i < NELEM(atoms) && !t; i++)
+		if (atoms[i].op == a->op)
+			t = &atoms[i];
+	if (!t)
+		return 0;
+	ns = t->kind == A_CMP ? 3 : 2;
+	if (!nsrc_is(R, it, a, ns))
+		return 1;
+	if (t->ret != (a->d.kind == D_TEMP || a->d.kind == D_ITEMP)) {
+		amd_fail(R, it, a, t->ret ? "needs a register destination" : "has no destination");
+		return 1;
+	}
+	m = t->lds ? &R->lds : uav_of(R, it, a, &priv);
+	if (!m)
+		return 1;
+	addr = amd_src(R, it, a, &a->s[0], 0, 0);
+	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value) */
+	v = amd_src(R, it, a, &a->s[t->kind == A_CMP && t->lds ? 2 : 1], 0, 0);
+	if (t->kind == A_CMP)
+		cmpv = amd_src(R, it, a, &a->s[t->lds ? 1 : 2], 0, 0);
+	if (R->err || !aligned(R, it, a, addr, 4) || !(p = amd_mem_at(R, m, addr, 4, it, a, 1)))
+		return 1;
+	old = rd32(p);
+	wr32(p, atom_apply(t->kind, old, v, cmpv));
+	for (c = 0; t->ret && c < 4; c++) {
+		int mk = a->d.m[c];
+		if (mk == WM_WRITE)
+			amd_write(R, it, a, c, old);
+		else if (mk == WM_ZERO || mk == WM_ONE)
+			amd_write(R, it, a, c, mk == WM_ONE ? 0x3f800000u : 0);
+	}
+	return 1;
+}
+
+int amd_mem(Run *R, Item *it, const AInst *a)
+{
+	if (uav_access(R, it, a) || lds_access(R, it, a) || atomic(R, it, a))
+		return 1;
+	return 0;
+}

@@ -1,0 +1,1052 @@
+/* visa_exec.c - one Gen hardware thread executing an XProg.
+ *
+ * State: the register file (every general variable's bytes), one 32-bit
+ * lane mask per predicate, the surface/sampler variables, the active lane
+ * mask, and for the goto/join control flow the lanes waiting at a later
+ * instruction (wait[lane]).  Rules:
+ *   - an instruction runs on lanes moff..moff+exec-1 that are active (or
+ *     all of them with _NM) and, when predicated, whose predicate bit is set
+ *     (sel uses its predicate to choose, not to enable);
+ *   - all sources of all lanes are read before any destination is written;
+ *   - goto: the lanes that take a forward branch wait at the target; a
+ *     backward branch continues with the lanes that take it while the others
+ *     wait after the goto; when no lane is left active, execution resumes at
+ *     the earliest instruction some lane waits at (hardware join order);
+ *   - call runs the subroutine with the active lanes (and the predicate);
+ *     ret there retires lanes until none is active, then the caller resumes
+ *     with them; ret in the entry function ends those lanes (EOT);
+ *   - integer ALU works on 64-bit values extended by the operand types and
+ *     truncates (or with .sat clamps) to the destination; float ALU is IEEE
+ *     on the host (f32 rounded after every operation, mad fused); float to
+ *     integer conversion saturates (NaN -> 0) as Gen's does;
+ *   - messages check every address: global ones against the ZeMem regions,
+ *     %slm against the group's SLM, %scratch against the thread's own area.
+ * Any violation stops the thread with XS_ERROR and a message naming the
+ * thread, the line, the instruction and the lane.
+ */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include "zeint.h"
+
+enum { MAX_FRAMES = 64 };
+
+typedef union XV { int64_t i; double f; } XV;
+
+static void terr(XThread *t, const XInst *in, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void terr(XThread *t, const XInst *in, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	if (t->state == XS_ERROR)
+		return;
+	buf_printf(&b, "thread %d of %s, vISA line %d (%s): ", t->index, t->m->group, in->line, in->mnem);
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	t->error = b.s;
+	t->state = XS_ERROR;
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+static uint64_t get_le(const uint8_t *p, int n)
+{
+	uint64_t v = 0;
+	int i;
+	for (i = n - 1; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_le(uint8_t *p, uint64_t v, int n)
+{
+	int i;
+	for (i = 0; i < n; i++, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+static float f_of(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static uint32_t u_of(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static float half_to_float(uint16_t h)
+{
+	int e = h >> 10 & 0x1f, m = h & 0x3ff;
+	float v;
+	if (e == 0)
+		v = ldexpf((float)m, -24);
+	else if (e == 31)
+		v = m ? NAN : INFINITY;
+	else
+		v = ldexpf((float)(m | 0x400), e - 25);
+	return h & 0x8000 ? -v : v;
+}
+
+/* round to nearest even */
+static uint16_t float_to_half(float f)
+{
+	uint32_t u = u_of(f), sign = u >> 16 & 0x8000, mag = u & 0x7fffffff;
+	if (mag > 0x7f800000)
+		return (uint16_t)(sign | 0x7e00);
+	if (mag >= 0x477ff000) /* rounds to >= 65520: infinity */
+		return (uint16_t)(sign | 0x7c00);
+	if (mag < 0x38800000) { /* subnormal half */
+		float a = fabsf(f) * 16777216.0f; /* units of 2^-24, exact */
+		return (uint16_t)(sign | (uint32_t)nearbyintf(a));
+	}
+	{
+		uint32_t r = mag - 0x38000000; /* rebias 127 -> 15 */
+		uint32_t h = r >> 13, rest = r & 0x1fff;
+		if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+			h++;
+		return (uint16_t)(sign | h);
+	}
+}
+
+static int64_t int_of(uint64_t b, XType t)
+{
+	switch (t) {
+	case XT_UD: return (int64_t)(uint32_t)b;
+	case XT_D: return (int64_t)(int32_t)(uint32_t)b;
+	case XT_UW: case XT_UV: return (int64_t)(uint16_t)b;
+	case XT_W: case XT_V: return (int64_t)(int16_t)(uint16_t)b;
+	case XT_UB: return (int64_t)(uint8_t)b;
+	case XT_B: return (int64_t)(int8_t)(uint8_t)b;
+	case XT_F: return (int64_t)f_of((uint32_t)b);
+	case XT_HF: return (int64_t)half_to_float((uint16_t)b);
+	case XT_DF: {
+		double d;
+		memcpy(&d, &b, 8);
+		return (int64_t)d;
+	}
+	default: return (int64_t)b;
+	}
+}
+
+static double flt_of(uint64_t b, XType t)
+{
+	double d;
+	switch (t) {
+	case XT_F: return f_of((uint32_t)b);
+	case XT_HF: return half_to_float((uint16_t)b);
+	case XT_DF: memcpy(&d, &b, 8); return d;
+	case XT_UQ: return (double)b;
+	default: return (double)int_of(b, t);
+	}
+}
+
+static XType imm_type(XType t)
+{
+	return t == XT_V ? XT_W : t == XT_UV ? XT_UW : t;
+}
+
+/* ---- operands ---------------------------------------------------------- */
+
+/* the bytes of element n of a register operand, NULL for %null */
+static uint8_t *elem(XThread *t, const XInst *in, const XOpnd *o, int n)
+{
+	const XVar *v = &t->p->vars.v[o->var];
+	int size = xtype_size(o->type), off;
+	if (v->kind == XV_NULL)
+		return NULL;
+	off = v->base + o->off + ((n / o->w) * o->vs + (n % o->w) * o->hs) * size;
+	if (off < v->lo || off + size > v->hi) {
+		terr(t, in, "element %d of %s is outside the variable (byte %d of %d)", n, v->name,
+		     off - v->lo, v->hi - v->lo);
+		return NULL;
+	}
+	return t->grf + off;
+}
+
+static uint64_t src_bits(XThread *t, const XInst *in, int i, int n)
+{
+	const XOpnd *o = &in->o[i];
+	const uint8_t *p;
+	if (o->kind == XO_IMM) {
+		if (o->type == XT_V || o->type == XT_UV) {
+			uint64_t nib = o->imm >> 4 * (n % 8) & 0xf;
+			return o->type == XT_V && (nib & 8) ? (nib | 0xfff0) : nib;
+		}
+		return o->imm;
+	}
+	if (o->kind == XO_PRED)
+		return t->pred[t->p->vars.v[o->var].base] >> (in->moff + n) & 1;
+	p = elem(t, in, o, n);
+	return p ? get_le(p, xtype_size(o->type)) : 0;
+}
+
+/* a source value in the float domain (fl) or as an integer of type `as`
+ * (the operation's type: signedness of src0 for same-size integers) */
+static XV src(XThread *t, const XInst *in, int i, int n, int fl, XType as)
+{
+	const XOpnd *o = &in->o[i];
+	uint64_t b = src_bits(t, in, i, n);
+	XType ty = imm_type(o->type);
+	XV v;
+	if (fl) {
+		v.f = flt_of(b, ty);
+		switch (o->mod) {
+		case XM_NEG: v.f = -v.f; break;
+		case XM_ABS: v.f = fabs(v.f); break;
+		case XM_NEGABS: v.f = -fabs(v.f); break;
+		default: break;
+		}
+		return v;
+	}
+	if (xtype_float(ty)) /* integer operations see a float operand's bits */
+		ty = ty == XT_F ? XT_UD : ty == XT_HF ? XT_UW : XT_UQ;
+	else if (as != XT_NONE && !xtype_float(as) && xtype_size(ty) == xtype_size(as))
+		ty = as;
+	v.i = int_of(b, ty);
+	switch (o->mod) {
+	case XM_NEG: v.i = (int64_t)(0 - (uint64_t)v.i); break;
+	case XM_ABS: v.i = v.i < 0 ? (int64_t)(0 - (uint64_t)v.i) : v.i; break;
+	case XM_NEGABS: v.i = v.i > 0 ? -v.i : v.i; break;
+	case XM_NOT: v.i = ~v.i; break;
+	default: break;
+	}
+	return v;
+}
+
+static uint64_t int_to_dst(int64_t x, XType t, int sat)
+{
+	int64_t lo, hi;
+	switch (t) {
+	case XT_UD: lo = 0, hi = UINT32_MAX; break;
+	case XT_D: lo = INT32_MIN, hi = INT32_MAX; break;
+	case XT_UW: lo = 0, hi = UINT16_MAX; break;
+	case XT_W: lo = INT16_MIN, hi = INT16_MAX; break;
+	case XT_UB: lo = 0, hi = UINT8_MAX; break;
+	case XT_B: lo = INT8_MIN, hi = INT8_MAX; break;
+	case XT_UQ: lo = 0, hi = INT64_MAX; break;
+	default: lo = INT64_MIN, hi = INT64_MAX; break;
+	}
+	if (sat)
+		x = x < lo ? lo : x > hi ? hi : x;
+	return (uint64_t)x;
+}
+
+/* float -> integer type: truncation, saturating, NaN -> 0 */
+static uint64_t flt_to_int(double x, XType t)
+{
+	double lo, hi;
+	if (isnan(x))
+		return 0;
+	switch (t) {
+	case XT_UD: lo = 0, hi = 4294967295.0; break;
+	case XT_D: lo = -2147483648.0, hi = 2147483647.0; break;
+	case XT_UW: lo = 0, hi = 65535.0; break;
+	case XT_W: lo = -32768.0, hi = 32767.0; break;
+	case XT_UB: lo = 0, hi = 255.0; break;
+	case XT_B: lo = -128.0, hi = 127.0; break;
+	case XT_UQ:
+		if (x >= 18446744073709551616.0)
+			return UINT64_MAX;
+		return x <= 0 ? 0 : (uint64_t)x;
+	default:
+		if (x >= 9223372036854775808.0)
+			return (uint64_t)INT64_MAX;
+		if (x <= -9223372036854775808.0)
+			return (uint64_t)INT64_MIN;
+		return (uint64_t)(int64_t)x;
+	}
+	x = trunc(x);
+	x = x < lo ? lo : x > hi ? hi : x;
+	return (uint64_t)(int64_t)x;
+}
+
+static uint64_t to_dst_bits(XV v, int fl, XType t, int sat)
+{
+	if (xtype_float(t)) {
+		double x = fl ? v.f : (double)v.i;
+		float f = fl ? (float)v.f : (float)v.i; /* one rounding from integers */
+		if (sat) {
+			x = x > 1.0 ? 1.0 : x > 0.0 ? x : 0.0;
+			f = (float)x;
+		}
+		if (t == XT_F)
+			return u_of(f);
+		if (t == XT_HF)
+			return float_to_half(f);
+		{
+			uint64_t b;
+			memcpy(&b, &x, 8);
+			return b;
+		}
+	}
+	return fl ? flt_to_int(v.f, t) : int_to_dst(v.i, t, sat);
+}
+
+static void dst_write(XThread *t, const XInst *in, int i, int n, XV v, int fl)
+{
+	const XOpnd *o = &in->o[i];
+	uint8_t *p;
+	if (!fl && xtype_float(o->type) && ((in->op >= X_AND && in->op <= X_ASR) ||
+	                                    (in->op >= X_FBH && in->op <= X_BFI))) {
+		/* bit operations (and, shl, bfi ...) write a float variable's bits */
+		p = elem(t, in, o, n);
+		if (p)
+			put_le(p, (uint64_t)v.i, xtype_size(o->type));
+		return;
+	}
+	if (o->kind == XO_PRED) {
+		uint32_t *pr = &t->pred[t->p->vars.v[o->var].base], bit = 1u << (in->moff + n);
+		*pr = (v.i & 1) ? *pr | bit : *pr & ~bit;
+		return;
+	}
+	p = elem(t, in, o, n);
+	if (p)
+		put_le(p, to_dst_bits(v, fl, o->type, in->sat), xtype_size(o->type));
+}
+
+/* ---- lane masks -------------------------------------------------------- */
+
+static uint32_t exec_bits(int exec)
+{
+	return exec >= 32 ? 0xffffffffu : (1u << exec) - 1;
+}
+
+/* predicate bits of the instruction's lanes (bit n = lane moff + n) */
+static uint32_t pred_bits(const XThread *t, const XInst *in)
+{
+	uint32_t all = exec_bits(in->exec ? in->exec : t->p->simd);
+	uint32_t pm = t->pred[t->p->vars.v[in->pred].base] >> in->moff;
+	if (in->pred_ctrl == XP_ANY)
+		pm = (pm & all) ? ~0u : 0;
+	else if (in->pred_ctrl == XP_ALL)
+		pm = (pm & all) == all ? ~0u : 0;
+	if (in->pred_not)
+		pm = ~pm;
+	return pm & all;
+}
+
+/* enabled lanes, bit n = instruction lane n */
+static uint32_t enabled(const XThread *t, const XInst *in, int use_pred)
+{
+	uint32_t m = in->nomask ? ~0u : t->active >> in->moff;
+	if (use_pred && in->pred >= 0)
+		m &= pred_bits(t, in);
+	return m & exec_bits(in->exec);
+}
+
+/* ---- ALU --------------------------------------------------------------- */
+
+static int is_float_op(const XThread *t, const XInst *in, int first, int last)
+{
+	int i;
+	(void)t;
+	for (i = first; i <= last; i++)
+		if ((in->o[i].kind == XO_REG || in->o[i].kind == XO_IMM) && xtype_float(in->o[i].type))
+			return 1;
+	return 0;
+}
+
+/* the operation's integer type: the first register source's, else src0's */
+static XType op_type(const XInst *in, int first, int last)
+{
+	int i;
+	for (i = first; i <= last; i++)
+		if (in->o[i].kind == XO_REG)
+			return in->o[i].type;
+	return imm_type(in->o[first].type);
+}
+
+static double fr(double x, int dbl) { return dbl ? x : (double)(float)x; }
+
+static int clz32(uint32_t x)
+{
+	int n = 0;
+	if (!x)
+		return 32;
+	while (!(x & 0x80000000u))
+		x <<= 1, n++;
+	return n;
+}
+
+static int ctz32(uint32_t x)
+{
+	int n = 0;
+	if (!x)
+		return 32;
+	while (!(x & 1))
+		x >>= 1, n++;
+	return n;
+}
+
+static int popcount64(uint64_t x)
+{
+	int n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+static uint32_t bfrev32(uint32_t x)
+{
+	uint32_t r = 0;
+	int i;
+	for (i = 0; i < 32; i++, x >>= 1)
+		r = r << 1 | (x & 1);
+	return r;
+}
+
+static int64_t bfe(int64_t w, int64_t off, int64_t x, int sgn)
+{
+	int wd = (int)(w & 31), o = (int)(off & 31);
+	uint32_t u = (uint32_t)x;
+	if (!wd)
+		return 0;
+	if (wd + o < 32) {
+		if (sgn)
+			return (int64_t)((int32_t)(u << (32 - wd - o)) >> (32 - wd));
+		return (int64_t)((u >> o) & ((1u << wd) - 1));
+	}
+	return sgn ? (int64_t)((int32_t)u >> o) : (int64_t)(u >> o);
+}
+
+static int64_t bfi(int64_t w, int64_t off, int64_t ins, int64_t base)
+{
+	int wd = (int)(w & 31), o = (int)(off & 31);
+	uint32_t mask = wd ? ((1u << wd) - 1) << o : 0;
+	return (int64_t)(uint32_t)((((uint32_t)ins << o) & mask) | ((uint32_t)base & ~mask));
+}
+
+static int fcmp(int rel, double a, double b)
+{
+	switch (rel) {
+	case XR_EQ: return a == b;
+	case XR_NE: return !(a == b);
+	case XR_GT: return a > b;
+	case XR_GE: return a >= b;
+	case XR_LT: return a < b;
+	default: return a <= b;
+	}
+}
+
+static int icmp(int rel, int64_t a, int64_t b)
+{
+	switch (rel) {
+	case XR_EQ: return a == b;
+	case XR_NE: return a != b;
+	case XR_GT: return a > b;
+	case XR_GE: return a >= b;
+	case XR_LT: return a < b;
+	default: return a <= b;
+	}
+}
+
+static double math1(XOp op, double x, int dbl)
+{
+	if (dbl)
+		switch (op) {
+		case X_INV: return 1.0 / x;
+		case X_SQRT: return sqrt(x);
+		case X_RSQRT: return 1.0 / sqrt(x);
+		case X_LOG: return log2(x);
+		case X_EXP: return exp2(x);
+		case X_SIN: return sin(x);
+		case X_COS: return cos(x);
+		default: return x;
+		}
+	switch (op) {
+	case X_INV: return 1.0f / (float)x;
+	case X_SQRT: return sqrtf((float)x);
+	case X_RSQRT: return 1.0f / sqrtf((float)x);
+	case X_LOG: return log2f((float)x);
+	case X_EXP: return exp2f((float)x);
+	case X_SIN: return sinf((float)x);
+	case X_COS: return cosf((float)x);
+	default: return x;
+	}
+}
+
+/* integer division as the math unit gives it: x / 0 = all ones, x % 0 = x */
+static int64_t idiv(XOp op, int64_t a, int64_t b)
+{
+	if (!b)
+		return op == X_DIV ? -1 : a;
+	return op == X_DIV ? a / b : a % b;
+}
+
+/* one lane of a one-destination ALU instruction */
+static XV alu_lane(XThread *t, const XInst *in, int n, int fl, int dbl, XType as, uint32_t selbits)
+{
+	XV a = {0}, b = {0}, c = {0}, d = {0}, r = {0};
+	int ns = in->nops - 1;
+	a = src(t, in, 1, n, fl, as);
+	if (ns > 1)
+		b = src(t, in, 2, n, fl, as);
+	if (ns > 2)
+		c = src(t, in, 3, n, fl, as);
+	if (ns > 3)
+		d = src(t, in, 4, n, fl, as);
+	switch (in->op) {
+	case X_MOV: r = a; break;
+	case X_SEL: r = selbits >> n & 1 ? a : b; break;
+	case X_ADD: if (fl) r.f = fr(a.f + b.f, dbl); else r.i = (int64_t)((uint64_t)a.i + (uint64_t)b.i); break;
+	case X_MUL: if (fl) r.f = fr(a.f * b.f, dbl); else r.i = (int64_t)((uint64_t)a.i * (uint64_t)b.i); break;
+	case X_MAD:
+		if (fl)
+			r.f = dbl ? fma(a.f, b.f, c.f) : (double)fmaf((float)a.f, (float)b.f, (float)c.f);
+		else
+			r.i = (int64_t)((uint64_t)a.i * (uint64_t)b.i + (uint64_t)c.i);
+		break;
+	case X_MULH:
+		if (xtype_signed(as))
+			r.i = (a.i * b.i) >> 32;
+		else
+			r.i = (int64_t)(((uint64_t)a.i * (uint64_t)b.i) >> 32);
+		break;
+	case X_AVG: r.i = (a.i + b.i + 1) >> 1; break;
+	case X_MIN: if (fl) r.f = fmin(a.f, b.f); else r.i = a.i < b.i ? a.i : b.i; break;
+	case X_MAX: if (fl) r.f = fmax(a.f, b.f); else r.i = a.i > b.i ? a.i : b.i; break;
+	case X_AND: r.i = a.i & b.i; break;
+	case X_OR: r.i = a.i | b.i; break;
+	case X_XOR: r.i = a.i ^ b.i; break;
+	case X_NOT: r.i = ~a.i; break;
+	case X_SHL: case X_SHR: case X_ASR: {
+		XType t0 = imm_type(in->o[1].type);
+		int wide = xtype_size(t0) == 8, cnt = (int)(b.i & (wide ? 63 : 31));
+		uint64_t u = wide ? (uint64_t)a.i : (uint64_t)a.i & ((1ull << 8 * xtype_size(t0)) - 1);
+		if (in->op == X_SHL)
+			r.i = (int64_t)(u << cnt);
+		else if (in->op == X_SHR)
+			r.i = (int64_t)(u >> cnt);
+		else
+			r.i = a.i >> cnt;
+		break;
+	}
+	case X_FBH: {
+		uint32_t u = (uint32_t)a.i;
+		if (xtype_signed(op_type(in, 1, 1)))
+			u = (int32_t)u < 0 ? ~u : u;
+		r.i = u ? clz32(u) : -1;
+		break;
+	}
+	case X_FBL: r.i = (uint32_t)a.i ? ctz32((uint32_t)a.i) : -1; break;
+	case X_CBIT: {
+		XType t0 = op_type(in, 1, 1);
+		uint64_t u = xtype_size(t0) == 8 ? (uint64_t)a.i : (uint64_t)a.i & ((1ull << 8 * xtype_size(t0)) - 1);
+		r.i = popcount64(u);
+		break;
+	}
+	case X_BFREV: r.i = bfrev32((uint32_t)a.i); break;
+	case X_LZD: r.i = clz32((uint32_t)a.i); break;
+	case X_BFE: r.i = bfe(a.i, b.i, c.i, xtype_signed(imm_type(in->o[3].type))); break;
+	case X_BFI: r.i = bfi(a.i, b.i, c.i, d.i); break;
+	case X_FRC: r.f = fr(a.f - floor(a.f), dbl); break;
+	case X_RNDD: r.f = floor(a.f); break;
+	case X_RNDE: r.f = nearbyint(a.f); break;
+	case X_RNDU: r.f = ceil(a.f); break;
+	case X_RNDZ: r.f = trunc(a.f); break;
+	case X_INV: case X_SQRT: case X_RSQRT: case X_LOG: case X_EXP: case X_SIN: case X_COS:
+		r.f = math1(in->op, a.f, dbl);
+		break;
+	case X_POW: r.f = dbl ? pow(a.f, b.f) : (double)powf((float)a.f, (float)b.f); break;
+	case X_DIV: case X_MOD:
+		if (fl)
+			r.f = in->op == X_DIV ? fr(a.f / b.f, dbl) : fr(fmod(a.f, b.f), dbl);
+		else
+			r.i = idiv(in->op, a.i, b.i);
+		break;
+	default: break;
+	}
+	return r;
+}
+
+/* the domain of an ALU instruction: float for float sources (and the float
+ * only operations), integer otherwise */
+static int alu_float(const XThread *t, const XInst *in)
+{
+	switch (in->op) {
+	case X_AND: case X_OR: case X_XOR: case X_NOT: case X_SHL: case X_SHR: case X_ASR:
+	case X_FBH: case X_FBL: case X_CBIT: case X_BFREV: case X_LZD: case X_BFE: case X_BFI:
+	case X_MULH: case X_AVG: case X_ADDC: case X_SUBB:
+		return 0;
+	case X_FRC: case X_RNDD: case X_RNDE: case X_RNDU: case X_RNDZ: case X_INV: case X_SQRT:
+	case X_RSQRT: case X_LOG: case X_EXP: case X_SIN: case X_COS: case X_POW:
+		return 1;
+	default:
+		return is_float_op(t, in, 1, in->nops - 1);
+	}
+}
+
+static void exec_alu(XThread *t, const XInst *in)
+{
+	XV res[32];
+	uint32_t en = enabled(t, in, in->op != X_SEL), sel = 0;
+	int fl = alu_float(t, in), dbl = 0, n, i;
+	XType as = fl ? XT_NONE : op_type(in, 1, in->nops - 1);
+	for (i = 0; i < in->nops; i++)
+		dbl |= in->o[i].kind != XO_PRED && in->o[i].type == XT_DF;
+	if (in->op == X_SEL)
+		sel = in->pred >= 0 ? pred_bits(t, in) : 0;
+	if (in->op == X_ADD || in->op == X_MUL || in->op == X_MAD || in->op == X_MOV ||
+	    in->op == X_AND || in->op == X_OR || in->op == X_XOR || in->op == X_NOT)
+		as = XT_NONE; /* each source keeps its own type */
+	for (n = 0; n < in->exec; n++)
+		if (en >> n & 1)
+			res[n] = alu_lane(t, in, n, fl, dbl, as, sel);
+	if (en && ((in->op >= X_INV && in->op <= X_POW) || (fl && in->op == X_DIV)))
+		t->m->approx_used = 1;
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
+		if (en >> n & 1)
+			dst_write(t, in, 0, n, res[n], fl);
+}
+
+static void exec_addc(XThread *t, const XInst *in)
+{
+	XV res[32], cy[32];
+	uint32_t en = enabled(t, in, 1);
+	int n;
+	for (n = 0; n < in->exec; n++)
+		if (en >> n & 1) {
+			uint64_t a = (uint32_t)src(t, in, 2, n, 0, XT_UD).i, b = (uint32_t)src(t, in, 3, n, 0, XT_UD).i;
+			if (in->op == X_ADDC) {
+				res[n].i = (int64_t)((a + b) & 0xffffffffu);
+				cy[n].i = (int64_t)((a + b) >> 32);
+			} else {
+				res[n].i = (int64_t)((a - b) & 0xffffffffu);
+				cy[n].i = a < b;
+			}
+		}
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
+		if (en >> n & 1) {
+			dst_write(t, in, 0, n, res[n], 0);
+			dst_write(t, in, 1, n, cy[n], 0);
+		}
+}
+
+static void exec_cmp(XThread *t, const XInst *in)
+{
+	XV res[32];
+	uint32_t en = enabled(t, in, 1);
+	int fl = is_float_op(t, in, 1, 2), n;
+	XType as = fl ? XT_NONE : op_type(in, 1, 2);
+	for (n = 0; n < in->exec; n++)
+		if (en >> n & 1) {
+			XV a = src(t, in, 1, n, fl, as), b = src(t, in, 2, n, fl, as);
+			res[n].i = fl ? fcmp(in->sub, a.f, b.f) : icmp(in->sub, a.i, b.i);
+			if (in->o[0].kind == XO_REG)
+				res[n].i = -res[n].i;
+		}
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
+		if (en >> n & 1) {
+			if (in->o[0].kind == XO_REG && xtype_float(in->o[0].type)) {
+				/* -1/0 as a bit pattern in a float destination */
+				uint8_t *p = elem(t, in, &in->o[0], n);
+				if (p)
+					put_le(p, res[n].i ? ~0ull : 0, xtype_size(in->o[0].type));
+			} else
+				dst_write(t, in, 0, n, res[n], 0);
+		}
+}
+
+/* ---- control flow ------------------------------------------------------ */
+
+/* no lane is active: resume the earliest waiting lanes or leave the frame */
+static void reconverge(XThread *t)
+{
+	while (!t->active && t->state == XS_RUN) {
+		if (t->waiting) {
+			int best = INT_MAX, l;
+			for (l = 0; l < 32; l++)
+				if (t->waiting >> l & 1 && t->wait[l] < best)
+					best = t->wait[l];
+			for (l = 0; l < 32; l++)
+				if (t->waiting >> l & 1 && t->wait[l] == best)
+					t->active |= 1u << l;
+			t->waiting &= ~t->active;
+			t->pc = best;
+			return;
+		}
+		if (!t->frames.n) {
+			t->state = XS_END;
+			return;
+		}
+		{
+			XFrame *f = &t->frames.v[--t->frames.n];
+			t->active = t->returned | t->outside;
+			t->pc = f->ret_pc;
+			t->waiting = f->waiting;
+			t->returned = f->returned;
+			t->outside = f->outside;
+			memcpy(t->wait, f->wait, sizeof t->wait);
+		}
+	}
+}
+
+/* the lanes (absolute bits) a goto/call/ret acts on */
+static uint32_t branch_lanes(const XThread *t, const XInst *in)
+{
+	if (in->pred < 0)
+		return t->active;
+	return t->active & (pred_bits(t, in) << in->moff);
+}
+
+static void exec_goto(XThread *t, const XInst *in)
+{
+	uint32_t j = branch_lanes(t, in);
+	int target = in->o[0].target, l;
+	if (target > t->pc) {
+		for (l = 0; l < 32; l++)
+			if (j >> l & 1)
+				t->wait[l] = target;
+		t->waiting |= j;
+		t->active &= ~j;
+		t->pc++;
+		reconverge(t);
+	} else if (j) {
+		uint32_t stay = t->active & ~j;
+		for (l = 0; l < 32; l++)
+			if (stay >> l & 1)
+				t->wait[l] = t->pc + 1;
+		t->waiting |= stay;
+		t->active = j;
+		t->pc = target;
+	} else
+		t->pc++;
+}
+
+static void exec_call(XThread *t, const XInst *in)
+{
+	uint32_t j = branch_lanes(t, in);
+	XFrame f;
+	if (!j) {
+		t->pc++;
+		return;
+	}
+	if (t->frames.n >= MAX_FRAMES) {
+		terr(t, in, "more than %d nested calls", MAX_FRAMES);
+		return;
+	}
+	f.ret_pc = t->pc + 1;
+	f.waiting = t->waiting;
+	f.returned = t->returned;
+	f.outside = t->outside;
+	memcpy(f.wait, t->wait, sizeof f.wait);
+	vec_push(&t->frames, f);
+	t->outside = t->active & ~j;
+	t->active = j;
+	t->waiting = 0;
+	t->returned = 0;
+	t->pc = in->o[0].target;
+}
+
+static void exec_ret(XThread *t, const XInst *in)
+{
+	uint32_t j = branch_lanes(t, in);
+	if (t->frames.n)
+		t->returned |= j;
+	t->active &= ~j;
+	if (t->active)
+		t->pc++;
+	else
+		reconverge(t);
+}
+
+/* ---- messages ---------------------------------------------------------- */
+
+/* n bytes of a raw operand at extra byte offset; NULL for %null (or error) */
+static uint8_t *raw(XThread *t, const XInst *in, int i, int extra, int n)
+{
+	const XOpnd *o = &in->o[i];
+	const XVar *v = &t->p->vars.v[o->var];
+	int off;
+	if (v->kind == XV_NULL)
+		return NULL;
+	off = v->base + o->off + extra;
+	if (off < v->lo || off + n > v->hi) {
+		terr(t, in, "message operand %s.%d reaches byte %d of a %d-byte variable", v->name, o->off,
+		     off + n - v->lo, v->hi - v->lo);
+		return NULL;
+	}
+	return t->grf + off;
+}
+
+static int is_null(const XThread *t, const XInst *in, int i)
+{
+	return t->p->vars.v[in->o[i].var].kind == XV_NULL;
+}
+
+/* the bytes of a device address, or an error naming lane and address */
+static uint8_t *global(XThread *t, const XInst *in, int lane, uint64_t addr, int n, int store)
+{
+	uint8_t *p = zemem_at(&t->m->mem, addr, (uint64_t)n, store);
+	if (!p)
+		terr(t, in, "lane %d: %s of %d bytes at 0x%llx %s", in->moff + lane, store ? "store" : "load", n,
+		     (unsigned long long)addr,
+		     zemem_at(&t->m->mem, addr, (uint64_t)n, 0) ? "into read-only memory" : "outside every buffer");
+	return p;
+}
+
+/* SLM or this thread's scratch area */
+static uint8_t *local(XThread *t, const XInst *in, int lane, uint64_t off, int n)
+{
+	int slm = t->p->vars.v[in->o[0].var].kind == XV_SLM;
+	if (slm && off + (uint64_t)n <= t->m->slm_size)
+		return t->m->slm + off;
+	if (!slm && off >= t->scratch_base && off + (uint64_t)n <= (uint64_t)t->scratch_base + t->m->scratch_area)
+		return t->m->scratch + off;
+	if (slm)
+		terr(t, in, "lane %d: SLM access of %d bytes at offset 0x%llx; the group has %u bytes",
+		     in->moff + lane, n, (unsigned long long)off, t->m->slm_size);
+	else
+		terr(t, in, "lane %d: scratch access of %d bytes at offset 0x%llx outside the thread's area "
+		     "[0x%x, 0x%x)", in->moff + lane, n, (unsigned long long)off, t->scratch_base,
+		     t->scratch_base + t->m->scratch_area);
+	return NULL;
+}
+
+static int plane(const XInst *in)
+{
+	return in->exec < 8 ? 8 : in->exec; /* messages are at least SIMD8 */
+}
+
+static uint64_t lane_addr(XThread *t, const XInst *in, int i, int n, int *ok)
+{
+	uint8_t *p = raw(t, in, i, 8 * n, 8);
+	*ok = p != NULL;
+	return p ? get_le(p, 8) : 0;
+}
+
+static void svm_gather_scatter(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	int store = in->op == X_SVM_SCATTER4, n, c;
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		int k = 0, ok;
+		uint64_t a;
+		if (!(en >> n & 1))
+			continue;
+		a = lane_addr(t, in, 1, n, &ok) + in->o[0].imm;
+		for (c = 0; c < 4 && ok; c++) {
+			uint8_t *m, *r;
+			if (!(in->sub >> c & 1))
+				continue;
+			m = global(t, in, n, a + 4 * (uint64_t)c, 4, store);
+			r = raw(t, in, 2, 4 * (k++ * plane(in) + n), 4);
+			if (!m || !r)
+				return;
+			memcpy(store ? m : r, store ? r : m, 4);
+		}
+	}
+}
+
+static uint32_t atomic_op(int op, uint32_t old, uint32_t s0, uint32_t s1)
+{
+	switch (op) {
+	case XA_ADD: return old + s0;
+	case XA_SUB: return old - s0;
+	case XA_INC: return old + 1;
+	case XA_DEC: return old - 1;
+	case XA_MIN: return old < s0 ? old : s0;
+	case XA_MAX: return old > s0 ? old : s0;
+	case XA_XCHG: return s0;
+	case XA_CMPXCHG: return old == s1 ? s0 : old;
+	case XA_AND: return old & s0;
+	case XA_OR: return old | s0;
+	case XA_XOR: return old ^ s0;
+	case XA_MINSINT: return (int32_t)old < (int32_t)s0 ? old : s0;
+	case XA_MAXSINT: return (int32_t)old > (int32_t)s0 ? old : s0;
+	case XA_FMIN: return u_of(fminf(f_of(old), f_of(s0)));
+	case XA_FMAX: return u_of(fmaxf(f_of(old), f_of(s0)));
+	default: return f_of(old) == f_of(s1) ? s0 : old; /* fcmpwr */
+	}
+}
+
+/* one lane's atomic on the dword at m: old value to dst (unless %null) */
+static void atomic_lane(XThread *t, const XInst *in, int n, uint8_t *m, int idst, int is0, int is1)
+{
+	uint8_t *d = is_null(t, in, idst) ? NULL : raw(t, in, idst, 4 * n, 4);
+	uint8_t *a = is_null(t, in, is0) ? NULL : raw(t, in, is0, 4 * n, 4);
+	uint8_t *b = is_null(t, in, is1) ? NULL : raw(t, in, is1, 4 * n, 4);
+	uint32_t old, s0, s1;
+	if (t->state == XS_ERROR)
+		return;
+	old = (uint32_t)get_le(m, 4);
+	s0 = a ? (uint32_t)get_le(a, 4) : 0;
+	s1 = b ? (uint32_t)get_le(b, 4) : 0;
+	if ((in->sub == XA_CMPXCHG || in->sub == XA_FCMPWR) && (!a || !b))
+		terr(t, in, "compare-exchange needs two sources");
+	else if (in->sub != XA_INC && in->sub != XA_DEC && !a)
+		terr(t, in, "atomic without a source");
+	else {
+		put_le(m, atomic_op(in->sub, old, s0, s1), 4);
+		if (d)
+			put_le(d, old, 4);
+	}
+}
+
+static void svm_atomic(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	int n, ok;
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
+		if (en >> n & 1) {
+			uint64_t a = lane_addr(t, in, 0, n, &ok);
+			uint8_t *m = ok ? global(t, in, n, a, 4, 1) : NULL;
+			if (m)
+				atomic_lane(t, in, n, m, 1, 2, 3);
+		}
+}
+
+static uint32_t lane_off(XThread *t, const XInst *in, int i, int n, int *ok)
+{
+	uint8_t *p = raw(t, in, i, 4 * n, 4);
+	*ok = p != NULL;
+	return p ? (uint32_t)get_le(p, 4) : 0;
+}
+
+static void surf_gather_scatter(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	uint32_t goff = (uint32_t)src(t, in, 1, 0, 0, XT_UD).i;
+	int store = in->op == X_SCATTER4 || in->op == X_SCATTER, n, c, ok;
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		uint64_t a;
+		int k = 0;
+		if (!(en >> n & 1))
+			continue;
+		a = (uint64_t)goff + lane_off(t, in, 2, n, &ok);
+		if (!ok)
+			return;
+		if (in->op == X_GATHER || in->op == X_SCATTER) {
+			uint8_t *m = local(t, in, n, a, in->sub), *r = raw(t, in, 3, 4 * n, 4);
+			if (!m || !r)
+				return;
+			if (store)
+				memcpy(m, r, (size_t)in->sub);
+			else
+				put_le(r, get_le(m, in->sub), 4);
+			continue;
+		}
+		for (c = 0; c < 4; c++) {
+			uint8_t *m, *r;
+			if (!(in->sub >> c & 1))
+				continue;
+			m = local(t, in, n, a + 4 * (uint64_t)c, 4);
+			r = raw(t, in, 3, 4 * (k++ * plane(in) + n), 4);
+			if (!m || !r)
+				return;
+			memcpy(store ? m : r, store ? r : m, 4);
+		}
+	}
+}
+
+static void dword_atomic(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	int n, ok;
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
+		if (en >> n & 1) {
+			uint32_t off = lane_off(t, in, 1, n, &ok);
+			uint8_t *m = ok ? local(t, in, n, off, 4) : NULL;
+			if (m)
+				atomic_lane(t, in, n, m, 4, 2, 3);
+		}
+}
+
+static void exec_faddr(XThread *t, const XInst *in)
+{
+	int found = 0;
+	uint64_t a = t->m->sym_addr(t->m, in->o[0].sym, &found);
+	uint8_t *p;
+	if (!found) {
+		terr(t, in, "symbol '%s' is not defined by the zebin", in->o[0].sym);
+		return;
+	}
+	p = elem(t, in, &in->o[1], 0);
+	if (p)
+		put_le(p, a, 8);
+}
+
+static void exec_movs(XThread *t, const XInst *in)
+{
+	const XVar *v = &t->p->vars.v[in->o[0].var];
+	t->surf[v->base + in->o[0].off] = (uint32_t)src(t, in, 1, 0, 0, XT_UD).i;
+}
+
+/* ---- the thread -------------------------------------------------------- */
+
+void xthread_init(XThread *t, const XProg *p, ZeMachine *m, uint32_t dispatch_mask)
+{
+	memset(t, 0, sizeof *t);
+	t->p = p;
+	t->m = m;
+	t->grf = xcalloc((size_t)p->grf_bytes + 1, 1);
+	t->pred = xcalloc((size_t)p->npred + 1, sizeof *t->pred);
+	t->surf = xcalloc((size_t)p->nsurf + 1, sizeof *t->surf);
+	t->active = dispatch_mask;
+	t->state = dispatch_mask ? XS_RUN : XS_END;
+}
+
+void xthread_free(XThread *t)
+{
+	free(t->grf);
+	free(t->pred);
+	free(t->surf);
+	vec_free(&t->frames);
+	free(t->error);
+	t->grf = NULL;
+	t->pred = t->surf = NULL;
+	t->error = NULL;
+}
+
+static void step(XThread *t, const XInst *in)
+{
+	switch (in->op) {
+	case X_CMP: exec_cmp(t, in); break;
+	case X_ADDC: case X_SUBB: exec_addc(t, in); break;
+	case X_GOTO: exec_goto(t, in); return;
+	case X_CALL: exec_call(t, in); return;
+	case X_RET: exec_ret(t, in); return;
+	case X_BARRIER: t->state = XS_BARRIER; break;
+	case X_FENCE: break;
+	case X_FADDR: exec_faddr(t, in); break;
+	case X_MOVS: exec_movs(t, in); break;
+	case X_SVM_GATHER4: case X_SVM_SCATTER4: svm_gather_scatter(t, in); break;
+	case X_SVM_ATOMIC: svm_atomic(t, in); break;
+	case X_GATHER4: case X_SCATTER4: case X_GATHER: case X_SCATTER: surf_gather_scatter(t, in); break;
+	case X_DWORD_ATOMIC: dword_atomic(t, in); break;
+	case X_FELL_OFF: terr(t, in, "execution ran past the end of a function"); return;
+	default: exec_alu(t, in); break;
+	}
+	t->pc++;
+}
+
+void xthread_run(XThread *t)
+{
+	const XInst *code = t->p->code.v;
+	if (t->state == XS_BARRIER)
+		t->state = XS_RUN;
+	while (t->state == XS_RUN) {
+		const XInst *in = &code[t->pc];
+		if (in->join && t->waiting) {
+			int l;
+			for (l = 0; l < 32; l++)
+				if (t->waiting >> l & 1 && t->wait[l] == t->pc) {
+					t->active |= 1u << l;
+					t->waiting &= ~(1u << l);
+				}
+		}
+		if (++t->steps > t->m->step_limit) {
+			terr(t, in, "more than %llu instructions: the kernel does not end",
+			     (unsigned long long)t->m->step_limit);
+			return;
+		}
+		step(t, in);
+	}
+}

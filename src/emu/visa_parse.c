@@ -1,0 +1,995 @@
+/* visa_parse.c - the vISA text GenX_IR reads, into an XProg.
+ *
+ * Contract: visa_parse() accepts the forms src/visa/visa_text.c writes
+ * (and hand-written text in the same syntax): .version, .kernel, .decl
+ * (G with alias=<base, off>, P, T, S), .input, .kernel_attr, .function,
+ * labels and the instructions of zeint.h's XOp.  Every general variable
+ * gets its bytes in one register file (aliases share their owner's); an
+ * operand's origin is row * 32 + col * type size bytes into its variable
+ * (TGLLP's 32-byte rows).  Anything else - address variables, indirect
+ * operands, image messages, stateful surfaces, unknown mnemonics or
+ * attributes - is refused with "line N: ..." naming it.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "zeint.h"
+
+enum { ROW = 32 };
+
+typedef struct Label { const char *name; int line; int at; } Label;
+
+typedef struct P {
+	XProg *p;
+	int line;
+	char *err;
+	VEC(Label) labels;
+	int *lhash;
+	size_t lcap;
+	VEC(char *) pending;   /* label operand names, by instruction operand: resolved later */
+	VEC(int) pend_at;      /* instruction index * 8 + operand */
+} P;
+
+static const struct { const char *name; XType t; } type_names[] = {
+	{"ud", XT_UD}, {"d", XT_D}, {"uw", XT_UW}, {"w", XT_W}, {"ub", XT_UB}, {"b", XT_B},
+	{"uq", XT_UQ}, {"q", XT_Q}, {"f", XT_F}, {"hf", XT_HF}, {"df", XT_DF}, {"v", XT_V}, {"uv", XT_UV},
+};
+
+int xtype_size(XType t)
+{
+	static const int s[] = {4, 4, 2, 2, 1, 1, 8, 8, 4, 2, 8, 2, 2, 0};
+	return s[t];
+}
+
+int xtype_float(XType t) { return t == XT_F || t == XT_HF || t == XT_DF; }
+int xtype_signed(XType t)
+{
+	return t == XT_D || t == XT_W || t == XT_B || t == XT_Q || t == XT_V || xtype_float(t);
+}
+
+static XType type_named(const char *s)
+{
+	size_t i;
+	for (i = 0; i < NELEM(type_names); i++)
+		if (!strcmp(type_names[i].name, s))
+			return type_names[i].t;
+	return XT_NONE;
+}
+
+static int fail(P *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(P *s, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	if (s->err)
+		return -1;
+	buf_printf(&b, "vISA line %d: ", s->line);
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	s->err = b.s;
+	return -1;
+}
+
+/* ---- name hashes ------------------------------------------------------ */
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 5381;
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+typedef const char *(*NameOf)(void *ctx, int i);
+
+/* open addressing: table of index + 1, 0 = empty */
+static int hfind(int *tab, size_t cap, const char *name, NameOf nm, void *ctx)
+{
+	size_t h;
+	if (!cap)
+		return -1;
+	for (h = hash_str(name) & (cap - 1); tab[h]; h = (h + 1) & (cap - 1))
+		if (!strcmp(nm(ctx, tab[h] - 1), name))
+			return tab[h] - 1;
+	return -1;
+}
+
+static void hput(int **tab, size_t *cap, size_t count, const char *name, int idx, NameOf nm, void *ctx)
+{
+	size_t h;
+	if ((count + 1) * 2 > *cap) {
+		size_t ncap = *cap ? *cap * 2 : 256, i;
+		int *n = xcalloc(ncap, sizeof *n);
+		for (i = 0; i < *cap; i++)
+			if ((*tab)[i]) {
+				for (h = hash_str(nm(ctx, (*tab)[i] - 1)) & (ncap - 1); n[h]; h = (h + 1) & (ncap - 1))
+					;
+				n[h] = (*tab)[i];
+			}
+		free(*tab);
+		*tab = n;
+		*cap = ncap;
+	}
+	for (h = hash_str(name) & (*cap - 1); (*tab)[h]; h = (h + 1) & (*cap - 1))
+		;
+	(*tab)[h] = idx + 1;
+}
+
+static const char *var_name(void *ctx, int i) { return ((XProg *)ctx)->vars.v[i].name; }
+static const char *label_name(void *ctx, int i) { return ((P *)ctx)->labels.v[i].name; }
+
+static int find_var(P *s, const char *name)
+{
+	return hfind(s->p->hash, s->p->hcap, name, var_name, s->p);
+}
+
+static int add_var(P *s, XVar v)
+{
+	XProg *p = s->p;
+	int idx = (int)p->vars.n;
+	v.name = arena_strdup(&p->arena, v.name);
+	v.line = s->line;
+	vec_push(&p->vars, v);
+	hput(&p->hash, &p->hcap, p->vars.n, v.name, idx, var_name, p);
+	return idx;
+}
+
+/* storage for a new owner of bytes */
+static int grf_alloc(XProg *p, int bytes)
+{
+	int at = (p->grf_bytes + ROW - 1) / ROW * ROW;
+	p->grf_bytes = at + (bytes > 0 ? bytes : 1);
+	return at;
+}
+
+/* %r0, %group_id_x/y/z (views of r0), %null, %slm, %scratch */
+static int predefined(P *s, const char *name)
+{
+	XProg *p = s->p;
+	XVar v;
+	static const char *const gid[3] = {"%group_id_x", "%group_id_y", "%group_id_z"};
+	static const int gid_dw[3] = {1, 6, 7};
+	int i;
+	memset(&v, 0, sizeof v);
+	v.name = name;
+	v.type = XT_UD;
+	if (!strcmp(name, "%r0") || !strncmp(name, "%group_id_", 10)) {
+		if (p->r0 < 0) {
+			XVar r0 = v;
+			r0.name = "%r0";
+			r0.nelts = 8;
+			r0.base = r0.lo = grf_alloc(p, ROW);
+			r0.hi = r0.lo + ROW;
+			p->r0 = add_var(s, r0);
+		}
+		if (!strcmp(name, "%r0"))
+			return p->r0;
+		for (i = 0; i < 3; i++)
+			if (!strcmp(name, gid[i])) {
+				v.nelts = 1;
+				v.base = v.lo = p->vars.v[p->r0].base + 4 * gid_dw[i];
+				v.hi = v.lo + 4;
+				return p->gid[i] = add_var(s, v);
+			}
+		fail(s, "unknown predefined variable %s", name);
+		return -1;
+	}
+	if (!strcmp(name, "%null"))
+		v.kind = XV_NULL;
+	else if (!strcmp(name, "%slm"))
+		v.kind = XV_SLM;
+	else if (!strcmp(name, "%scratch"))
+		v.kind = XV_SCRATCH;
+	else {
+		fail(s, "predefined variable %s is not supported", name);
+		return -1;
+	}
+	return add_var(s, v);
+}
+
+static int lookup(P *s, const char *name)
+{
+	int v = find_var(s, name);
+	if (v >= 0)
+		return v;
+	if (name[0] == '%')
+		return predefined(s, name);
+	fail(s, "undeclared variable '%s'", name);
+	return -1;
+}
+
+/* ---- tokens --------------------------------------------------------- */
+
+/* splits at blanks, keeping <...> and "..." together; returns count */
+static int split(char *line, char **tok, int max)
+{
+	int n = 0;
+	char *c = line;
+	while (*c) {
+		int depth = 0, quote = 0;
+		while (*c == ' ' || *c == '\t' || *c == '\r')
+			c++;
+		if (!*c)
+			break;
+		if (n == max)
+			return -1;
+		tok[n++] = c;
+		while (*c && (depth || quote || !(*c == ' ' || *c == '\t' || *c == '\r'))) {
+			if (*c == '"')
+				quote = !quote;
+			else if (*c == '<' && !quote)
+				depth++;
+			else if (*c == '>' && !quote && depth)
+				depth--;
+			c++;
+		}
+		if (*c)
+			*c++ = 0;
+	}
+	return n;
+}
+
+static int parse_int(const char *t, long *out)
+{
+	char *end;
+	errno = 0;
+	*out = strtol(t, &end, 0);
+	return errno || end == t || *end ? -1 : 0;
+}
+
+/* ---- directives ----------------------------------------------------- */
+
+static int kv(P *s, const char *tok, const char *key, const char **val)
+{
+	size_t n = strlen(key);
+	if (strncmp(tok, key, n) || tok[n] != '=')
+		return 0;
+	*val = tok + n + 1;
+	(void)s;
+	return 1;
+}
+
+static int decl(P *s, char **tok, int n)
+{
+	XVar v;
+	const char *vt = NULL, *ty = NULL, *ne = NULL, *al = NULL, *alias = NULL, *val;
+	long nelts;
+	int i;
+	if (n < 3)
+		return fail(s, "bad .decl");
+	if (find_var(s, tok[1]) >= 0)
+		return fail(s, "'%s' is declared twice", tok[1]);
+	for (i = 2; i < n; i++) {
+		if (kv(s, tok[i], "v_type", &val))
+			vt = val;
+		else if (kv(s, tok[i], "type", &val))
+			ty = val;
+		else if (kv(s, tok[i], "num_elts", &val))
+			ne = val;
+		else if (kv(s, tok[i], "align", &val))
+			al = val;
+		else if (kv(s, tok[i], "alias", &val))
+			alias = val;
+		else
+			return fail(s, "unknown .decl attribute '%s'", tok[i]);
+	}
+	(void)al;
+	if (!vt || !ne || parse_int(ne, &nelts) || nelts <= 0 || nelts > 4096)
+		return fail(s, ".decl %s needs v_type and num_elts", tok[1]);
+	memset(&v, 0, sizeof v);
+	v.name = tok[1];
+	v.nelts = (int)nelts;
+	v.type = XT_UD;
+	if (!strcmp(vt, "P")) {
+		if (nelts > 32)
+			return fail(s, "predicate %s has more than 32 lanes", tok[1]);
+		v.kind = XV_PRED;
+		v.base = s->p->npred++;
+	} else if (!strcmp(vt, "T") || !strcmp(vt, "S")) {
+		v.kind = !strcmp(vt, "T") ? XV_SURF : XV_SAMP;
+		v.base = s->p->nsurf;
+		s->p->nsurf += (int)nelts;
+	} else if (!strcmp(vt, "G")) {
+		if (!ty || (v.type = type_named(ty)) == XT_NONE || v.type == XT_V || v.type == XT_UV)
+			return fail(s, ".decl %s: unsupported type '%s'", tok[1], ty ? ty : "");
+		if (alias) {
+			char base[256];
+			long off;
+			int b;
+			if (sscanf(alias, "<%255[^,], %ld>", base, &off) != 2)
+				return fail(s, "bad alias '%s'", alias);
+			b = lookup(s, base);
+			if (b < 0)
+				return -1;
+			if (s->p->vars.v[b].kind != XV_GRF)
+				return fail(s, "alias of '%s', which is not a general variable", base);
+			v.base = s->p->vars.v[b].base + (int)off;
+			v.lo = s->p->vars.v[b].lo;
+			v.hi = s->p->vars.v[b].hi;
+			if (off < 0 || v.base > v.hi)
+				return fail(s, "alias offset %ld outside '%s'", off, base);
+		} else {
+			v.base = v.lo = grf_alloc(s->p, v.nelts * xtype_size(v.type));
+			v.hi = v.lo + v.nelts * xtype_size(v.type);
+		}
+	} else
+		return fail(s, ".decl %s: v_type=%s is not supported", tok[1], vt);
+	add_var(s, v);
+	return 0;
+}
+
+static int input(P *s, char **tok, int n)
+{
+	const char *o = NULL, *z = NULL, *val;
+	long off, size;
+	XInput in;
+	int i;
+	for (i = 2; i < n; i++) {
+		if (kv(s, tok[i], "offset", &val))
+			o = val;
+		else if (kv(s, tok[i], "size", &val))
+			z = val;
+		else
+			return fail(s, "unknown .input attribute '%s'", tok[i]);
+	}
+	if (n < 4 || !o || !z || parse_int(o, &off) || parse_int(z, &size) || off < 0 || size <= 0)
+		return fail(s, "bad .input");
+	in.var = lookup(s, tok[1]);
+	if (in.var < 0)
+		return -1;
+	if (s->p->vars.v[in.var].kind != XV_GRF ||
+	    s->p->vars.v[in.var].base + size > s->p->vars.v[in.var].hi)
+		return fail(s, ".input %s: size %ld exceeds the variable", tok[1], size);
+	in.offset = (int)off;
+	in.size = (int)size;
+	vec_push(&s->p->inputs, in);
+	return 0;
+}
+
+static int kernel_attr(P *s, char **tok, int n)
+{
+	const char *val;
+	long v;
+	if (n != 2)
+		return fail(s, "bad .kernel_attr");
+	if (kv(s, tok[1], "Target", &val))
+		return strcmp(val, "\"3d\"") ? fail(s, "Target %s is not supported", val) : 0;
+	if (kv(s, tok[1], "SimdSize", &val)) {
+		if (parse_int(val, &v) || (v != 8 && v != 16 && v != 32))
+			return fail(s, "bad SimdSize %s", val);
+		s->p->simd = (int)v;
+		return 0;
+	}
+	if (kv(s, tok[1], "SpillMemOffset", &val))
+		return parse_int(val, &v) ? fail(s, "bad SpillMemOffset") : 0;
+	return fail(s, "kernel attribute '%s' is not supported", tok[1]);
+}
+
+/* ---- operands ------------------------------------------------------- */
+
+static int imm(P *s, const char *t, XOpnd *o)
+{
+	const char *colon = strrchr(t, ':');
+	char num[64];
+	XType ty;
+	size_t n;
+	char *end;
+	if (!colon || (n = (size_t)(colon - t)) == 0 || n >= sizeof num)
+		return fail(s, "bad immediate '%s'", t);
+	memcpy(num, t, n);
+	num[n] = 0;
+	ty = type_named(colon + 1);
+	if (ty == XT_NONE)
+		return fail(s, "immediate type '%s' is not supported", colon + 1);
+	o->kind = XO_IMM;
+	o->type = ty;
+	errno = 0;
+	if (xtype_float(ty) && !(num[0] == '0' && (num[1] == 'x' || num[1] == 'X'))) {
+		double d = strtod(num, &end);
+		if (*end || end == num)
+			return fail(s, "bad immediate '%s'", t);
+		if (ty == XT_DF)
+			memcpy(&o->imm, &d, 8);
+		else {
+			float f = (float)d;
+			uint32_t u;
+			if (ty == XT_HF)
+				return fail(s, "decimal half immediates are not supported");
+			memcpy(&u, &f, 4);
+			o->imm = u;
+		}
+		return 0;
+	}
+	if (num[0] == '-')
+		o->imm = (uint64_t)strtoll(num, &end, 0);
+	else
+		o->imm = strtoull(num, &end, 0);
+	if (*end || errno)
+		return fail(s, "bad immediate '%s'", t);
+	if (xtype_size(ty) < 8)
+		o->imm &= ((uint64_t)1 << 8 * xtype_size(ty)) - 1;
+	if (ty == XT_V || ty == XT_UV)
+		o->imm = (uint64_t)strtoull(num, NULL, 0) & 0xffffffffu; /* eight nibbles */
+	return 0;
+}
+
+/* NAME(r,c)<...> */
+static int reg(P *s, char *t, XOpnd *o, int is_dst)
+{
+	char *paren = strchr(t, '('), *lt;
+	int r, c, a, b, d, v;
+	const XVar *var;
+	*paren = 0;
+	v = lookup(s, t);
+	*paren = '(';
+	if (v < 0)
+		return -1;
+	var = &s->p->vars.v[v];
+	if (var->kind != XV_GRF && var->kind != XV_NULL)
+		return fail(s, "'%s' used as a general operand", var->name);
+	lt = strchr(paren, '<');
+	if (sscanf(paren, "(%d,%d)", &r, &c) != 2 || !lt || r < 0 || c < 0)
+		return fail(s, "bad operand '%s'", t);
+	o->kind = XO_REG;
+	o->var = v;
+	o->type = var->kind == XV_NULL ? XT_UD : var->type;
+	o->off = r * ROW + c * xtype_size(o->type);
+	if (is_dst) {
+		if (sscanf(lt, "<%d>", &a) != 1 || a <= 0)
+			return fail(s, "bad destination region in '%s'", t);
+		o->vs = o->hs = a;
+		o->w = 1;
+	} else {
+		if (sscanf(lt, "<%d;%d,%d>", &a, &b, &d) != 3 || b <= 0 || a < 0 || d < 0)
+			return fail(s, "bad source region in '%s'", t);
+		o->vs = a, o->w = b, o->hs = d;
+	}
+	return 0;
+}
+
+/* one operand token; position 0 of an ALU instruction is its destination */
+static int opnd(P *s, char *t, XOpnd *o, int is_dst)
+{
+	static const struct { const char *s; int m; } mods[] = {
+		{"(-abs)", XM_NEGABS}, {"(abs)", XM_ABS}, {"(-)", XM_NEG}, {"(~)", XM_NOT},
+	};
+	size_t i;
+	char *dot;
+	memset(o, 0, sizeof *o);
+	o->var = -1;
+	for (i = 0; i < NELEM(mods); i++)
+		if (!strncmp(t, mods[i].s, strlen(mods[i].s))) {
+			o->mod = mods[i].m;
+			t += strlen(mods[i].s);
+			break;
+		}
+	if (strchr(t, '[') || t[0] == '&')
+		return fail(s, "indirect operand '%s' is not supported", t);
+	if (isdigit((unsigned char)t[0]) || t[0] == '-' || t[0] == '+' || t[0] == '.')
+		return imm(s, t, o);
+	if (strchr(t, '<'))
+		return reg(s, t, o, is_dst);
+	if (strchr(t, '(')) { /* V(i): state variable element (movs) */
+		char *p = strchr(t, '(');
+		int idx;
+		*p = 0;
+		o->var = lookup(s, t);
+		*p = '(';
+		if (o->var < 0)
+			return -1;
+		if (sscanf(p, "(%d)", &idx) != 1 || idx < 0 || idx >= s->p->vars.v[o->var].nelts)
+			return fail(s, "bad operand '%s'", t);
+		o->kind = XO_VAR;
+		o->off = idx;
+		return 0;
+	}
+	dot = strrchr(t, '.');
+	if (dot && dot != t && isdigit((unsigned char)dot[1])) {
+		long off;
+		*dot = 0;
+		o->var = lookup(s, t);
+		*dot = '.';
+		if (o->var < 0)
+			return -1;
+		if (parse_int(dot + 1, &off) || off < 0)
+			return fail(s, "bad raw operand '%s'", t);
+		o->kind = XO_RAW;
+		o->off = (int)off;
+		o->type = s->p->vars.v[o->var].type;
+		if (s->p->vars.v[o->var].kind != XV_GRF && s->p->vars.v[o->var].kind != XV_NULL)
+			return fail(s, "'%s' used as a raw operand", t);
+		return 0;
+	}
+	/* a bare name: predicate, surface, label or symbol (decided by the caller) */
+	o->var = find_var(s, t);
+	if (o->var < 0 && t[0] == '%')
+		o->var = predefined(s, t);
+	if (s->err)
+		return -1;
+	if (o->var >= 0) {
+		o->kind = s->p->vars.v[o->var].kind == XV_PRED ? XO_PRED : XO_VAR;
+		return 0;
+	}
+	o->kind = XO_LABEL;
+	o->sym = arena_strdup(&s->p->arena, t);
+	return 0;
+}
+
+/* ---- instructions --------------------------------------------------- */
+
+typedef enum Form {
+	F_ALU,      /* dst src... */
+	F_ALU2,     /* dst dst2 src src (addc, subb) */
+	F_CMP,      /* dst(pred or reg) src src */
+	F_BRANCH,   /* label */
+	F_RET, F_NONE, F_FADDR, F_MOVS,
+	F_SVM,      /* imm raw raw */
+	F_SVMATOM,  /* raw raw raw raw */
+	F_SURF,     /* surface goff raw raw */
+	F_SURFATOM, /* surface raw raw raw raw */
+} Form;
+
+static const struct Mn {
+	const char *name;
+	XOp op;
+	Form form;
+	int nsrc;
+	int dotted;  /* takes a .suffix */
+} mnems[] = {
+	{"mov", X_MOV, F_ALU, 1, 0}, {"sel", X_SEL, F_ALU, 2, 0}, {"add", X_ADD, F_ALU, 2, 0},
+	{"mul", X_MUL, F_ALU, 2, 0}, {"mad", X_MAD, F_ALU, 3, 0}, {"mulh", X_MULH, F_ALU, 2, 0},
+	{"avg", X_AVG, F_ALU, 2, 0}, {"min", X_MIN, F_ALU, 2, 0}, {"max", X_MAX, F_ALU, 2, 0},
+	{"and", X_AND, F_ALU, 2, 0}, {"or", X_OR, F_ALU, 2, 0}, {"xor", X_XOR, F_ALU, 2, 0},
+	{"not", X_NOT, F_ALU, 1, 0}, {"shl", X_SHL, F_ALU, 2, 0}, {"shr", X_SHR, F_ALU, 2, 0},
+	{"asr", X_ASR, F_ALU, 2, 0}, {"cmp", X_CMP, F_CMP, 2, 1}, {"addc", X_ADDC, F_ALU2, 2, 0},
+	{"subb", X_SUBB, F_ALU2, 2, 0}, {"fbh", X_FBH, F_ALU, 1, 0}, {"fbl", X_FBL, F_ALU, 1, 0},
+	{"cbit", X_CBIT, F_ALU, 1, 0}, {"bfrev", X_BFREV, F_ALU, 1, 0}, {"lzd", X_LZD, F_ALU, 1, 0},
+	{"bfe", X_BFE, F_ALU, 3, 0}, {"bfi", X_BFI, F_ALU, 4, 0}, {"frc", X_FRC, F_ALU, 1, 0},
+	{"rndd", X_RNDD, F_ALU, 1, 0}, {"rnde", X_RNDE, F_ALU, 1, 0}, {"rndu", X_RNDU, F_ALU, 1, 0},
+	{"rndz", X_RNDZ, F_ALU, 1, 0}, {"inv", X_INV, F_ALU, 1, 0}, {"sqrt", X_SQRT, F_ALU, 1, 0},
+	{"rsqrt", X_RSQRT, F_ALU, 1, 0}, {"log", X_LOG, F_ALU, 1, 0}, {"exp", X_EXP, F_ALU, 1, 0},
+	{"sin", X_SIN, F_ALU, 1, 0}, {"cos", X_COS, F_ALU, 1, 0}, {"pow", X_POW, F_ALU, 2, 0},
+	{"div", X_DIV, F_ALU, 2, 0}, {"mod", X_MOD, F_ALU, 2, 0},
+	{"goto", X_GOTO, F_BRANCH, 0, 0}, {"call", X_CALL, F_BRANCH, 0, 0}, {"ret", X_RET, F_RET, 0, 0},
+	{"barrier", X_BARRIER, F_NONE, 0, 0}, {"fence_global", X_FENCE, F_NONE, 0, 1},
+	{"fence_local", X_FENCE, F_NONE, 0, 1}, {"faddr", X_FADDR, F_FADDR, 0, 0},
+	{"movs", X_MOVS, F_MOVS, 0, 0},
+	{"svm_gather4scaled", X_SVM_GATHER4, F_SVM, 0, 1},
+	{"svm_scatter4scaled", X_SVM_SCATTER4, F_SVM, 0, 1},
+	{"svm_atomic", X_SVM_ATOMIC, F_SVMATOM, 0, 1},
+	{"gather4_scaled", X_GATHER4, F_SURF, 0, 1}, {"scatter4_scaled", X_SCATTER4, F_SURF, 0, 1},
+	{"gather_scaled", X_GATHER, F_SURF, 0, 1}, {"scatter_scaled", X_SCATTER, F_SURF, 0, 1},
+	{"dword_atomic", X_DWORD_ATOMIC, F_SURFATOM, 0, 1},
+};
+
+static const char *const relops[] = {"eq", "ne", "gt", "ge", "lt", "le"};
+static const char *const atoms[] = {
+	"add", "sub", "inc", "dec", "min", "max", "xchg", "cmpxchg", "and", "or", "xor",
+	"minsint", "maxsint", "fmin", "fmax", "fcmpwr",
+};
+
+/* the .suffix of a dotted mnemonic */
+static int suffix(P *s, const struct Mn *m, const char *sfx, XInst *in)
+{
+	size_t i;
+	switch (m->op) {
+	case X_CMP:
+		for (i = 0; i < NELEM(relops); i++)
+			if (!strcmp(sfx, relops[i]))
+				return in->sub = (int)i, 0;
+		break;
+	case X_SVM_ATOMIC:
+	case X_DWORD_ATOMIC:
+		for (i = 0; i < NELEM(atoms); i++)
+			if (!strcmp(sfx, atoms[i]))
+				return in->sub = (int)i, 0;
+		break;
+	case X_FENCE:
+		return 0;
+	case X_GATHER:
+	case X_SCATTER:
+		if (!strcmp(sfx, "1") || !strcmp(sfx, "2") || !strcmp(sfx, "4"))
+			return in->sub = atoi(sfx), 0;
+		break;
+	default: /* channel masks */
+		in->sub = 0;
+		for (i = 0; sfx[i]; i++) {
+			const char *c = strchr("RGBA", sfx[i]);
+			if (!c || (in->sub & (1 << (c - "RGBA"))))
+				return fail(s, "bad channel mask '%s'", sfx);
+			in->sub |= 1 << (c - "RGBA");
+		}
+		if (in->sub)
+			return 0;
+	}
+	return fail(s, "'%s.%s' is not supported", m->name, sfx);
+}
+
+/* (!P1.any) */
+static int predicate(P *s, char *t, XInst *in)
+{
+	size_t n = strlen(t);
+	char *dot;
+	int v;
+	if (t[n - 1] != ')')
+		return fail(s, "bad predicate '%s'", t);
+	t[n - 1] = 0;
+	t++;
+	if (*t == '!')
+		in->pred_not = 1, t++;
+	dot = strchr(t, '.');
+	if (dot) {
+		*dot++ = 0;
+		if (!strcmp(dot, "any"))
+			in->pred_ctrl = XP_ANY;
+		else if (!strcmp(dot, "all"))
+			in->pred_ctrl = XP_ALL;
+		else
+			return fail(s, "predicate control '.%s' is not supported", dot);
+	}
+	v = find_var(s, t);
+	if (v < 0 || s->p->vars.v[v].kind != XV_PRED)
+		return fail(s, "'%s' is not a predicate", t);
+	in->pred = v;
+	return 0;
+}
+
+/* "(M1_NM," "16)" -> exec size and mask */
+static int exec_group(P *s, char *a, char *b, XInst *in)
+{
+	int m;
+	char nm[8] = "";
+	long e;
+	size_t bl = strlen(b);
+	if (sscanf(a, "(M%d%7[_NM],", &m, nm) < 1 || m < 1 || m > 8 || (m & 1) == 0 || a[strlen(a) - 1] != ',')
+		return fail(s, "bad execution mask '%s'", a);
+	if (bl < 2 || b[bl - 1] != ')')
+		return fail(s, "bad execution size '%s'", b);
+	b[bl - 1] = 0;
+	if (parse_int(b, &e) || (e != 1 && e != 2 && e != 4 && e != 8 && e != 16 && e != 32))
+		return fail(s, "bad execution size '%s'", b);
+	in->nomask = !strcmp(nm, "_NM");
+	if (*nm && !in->nomask)
+		return fail(s, "bad execution mask '%s'", a);
+	in->moff = (m - 1) * 4;
+	in->exec = (int)e;
+	if (in->moff + in->exec > 32)
+		return fail(s, "execution size %d at M%d exceeds 32 lanes", in->exec, m);
+	return 0;
+}
+
+static int want_kind(P *s, const XInst *in, int i, XOpndKind k, const char *what)
+{
+	if (in->o[i].kind == k)
+		return 0;
+	return fail(s, "%s: operand %d must be %s", in->mnem, i + 1, what);
+}
+
+static int src_ok(P *s, const XInst *in, int i, int pred_ok)
+{
+	XOpndKind k = in->o[i].kind;
+	if (k == XO_REG || k == XO_IMM || (pred_ok && k == XO_PRED))
+		return 0;
+	return fail(s, "%s: operand %d must be a register or an immediate", in->mnem, i + 1);
+}
+
+static int raw_ok(P *s, const XInst *in, int i)
+{
+	return want_kind(s, in, i, XO_RAW, "a raw operand (V.offset)");
+}
+
+static int surface(P *s, const XInst *in, int i)
+{
+	const XOpnd *o = &in->o[i];
+	if (o->kind == XO_VAR) {
+		XVarKind k = s->p->vars.v[o->var].kind;
+		if (k == XV_SLM || k == XV_SCRATCH)
+			return 0;
+		if (k == XV_SURF)
+			return fail(s, "%s on a stateful surface (%s) is not supported", in->mnem,
+			            s->p->vars.v[o->var].name);
+	}
+	return fail(s, "%s: operand %d must be %%slm or %%scratch", in->mnem, i + 1);
+}
+
+/* operand kinds and counts per form */
+static int check_form(P *s, const struct Mn *m, XInst *in)
+{
+	int i, logic = m->op == X_AND || m->op == X_OR || m->op == X_XOR || m->op == X_NOT;
+	int want = -1;
+	switch (m->form) {
+	case F_ALU: want = 1 + m->nsrc; break;
+	case F_ALU2: want = 2 + m->nsrc; break;
+	case F_CMP: want = 3; break;
+	case F_BRANCH: want = 1; break;
+	case F_RET: case F_NONE: want = 0; break;
+	case F_FADDR: case F_MOVS: want = 2; break;
+	case F_SVM: want = 3; break;
+	case F_SVMATOM: want = 4; break;
+	case F_SURF: want = 4; break;
+	case F_SURFATOM: want = 5; break;
+	}
+	if (in->nops != want)
+		return fail(s, "%s takes %d operands, not %d", in->mnem, want, in->nops);
+	if ((m->form == F_ALU || m->form == F_ALU2 || m->form == F_CMP || m->form == F_SVM ||
+	     m->form == F_SVMATOM || m->form == F_SURF || m->form == F_SURFATOM || m->op == X_MOVS) &&
+	    !in->exec)
+		return fail(s, "%s needs an execution size", in->mnem);
+	switch (m->form) {
+	case F_ALU:
+	case F_ALU2:
+		for (i = 0; i < (m->form == F_ALU2 ? 2 : 1); i++)
+			if (in->o[i].kind != XO_REG && !(logic && in->o[i].kind == XO_PRED))
+				return fail(s, "%s: operand %d must be a destination register", in->mnem, i + 1);
+		for (; i < in->nops; i++)
+			if (src_ok(s, in, i, logic))
+				return -1;
+		if (logic && (in->o[0].kind == XO_PRED) != (in->o[1].kind == XO_PRED))
+			return fail(s, "%s mixes predicates and registers", in->mnem);
+		return 0;
+	case F_CMP:
+		if (in->o[0].kind != XO_REG && in->o[0].kind != XO_PRED)
+			return fail(s, "cmp: the destination must be a predicate or a register");
+		return src_ok(s, in, 1, 0) || src_ok(s, in, 2, 0);
+	case F_BRANCH:
+		if (in->o[0].kind != XO_LABEL)
+			return fail(s, "%s: the target must be a label", in->mnem);
+		return 0;
+	case F_FADDR:
+		if (in->o[0].kind != XO_LABEL || in->o[1].kind != XO_REG)
+			return fail(s, "faddr takes a symbol and a destination");
+		if (xtype_size(in->o[1].type) != 8)
+			return fail(s, "faddr: the destination must be 64-bit");
+		return 0;
+	case F_MOVS:
+		if (in->o[0].kind != XO_VAR || (s->p->vars.v[in->o[0].var].kind != XV_SURF &&
+		                                s->p->vars.v[in->o[0].var].kind != XV_SAMP))
+			return fail(s, "movs: the destination must be a surface or sampler variable");
+		return src_ok(s, in, 1, 0);
+	case F_SVM:
+		if (in->o[0].kind != XO_IMM || xtype_size(in->o[0].type) != 8)
+			return fail(s, "%s: the global offset must be a 64-bit immediate", in->mnem);
+		return raw_ok(s, in, 1) || raw_ok(s, in, 2);
+	case F_SVMATOM:
+		for (i = 0; i < 4; i++)
+			if (raw_ok(s, in, i))
+				return -1;
+		return in->exec > 8 ? fail(s, "%s with more than 8 lanes", in->mnem) : 0;
+	case F_SURF:
+		if (surface(s, in, 0) || src_ok(s, in, 1, 0))
+			return -1;
+		return raw_ok(s, in, 2) || raw_ok(s, in, 3);
+	case F_SURFATOM:
+		if (surface(s, in, 0))
+			return -1;
+		for (i = 1; i < 5; i++)
+			if (raw_ok(s, in, i))
+				return -1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int instruction(P *s, char **tok, int n)
+{
+	XInst in;
+	char mn[96], *dot, *sfx = NULL;
+	const struct Mn *m = NULL;
+	size_t i;
+	int t = 0, k;
+	memset(&in, 0, sizeof in);
+	in.pred = -1;
+	in.line = s->line;
+	if (tok[0][0] == '(' && predicate(s, tok[t++], &in))
+		return -1;
+	if (t >= n || strlen(tok[t]) >= sizeof mn)
+		return fail(s, "bad instruction");
+	strcpy(mn, tok[t++]);
+	in.mnem = arena_strdup(&s->p->arena, mn);
+	{
+		size_t l = strlen(mn);
+		if (l > 4 && !strcmp(mn + l - 4, ".sat"))
+			in.sat = 1, mn[l - 4] = 0;
+	}
+	dot = strchr(mn, '.');
+	if (dot)
+		*dot = 0, sfx = dot + 1;
+	for (i = 0; i < NELEM(mnems) && !m; i++)
+		if (!strcmp(mnems[i].name, mn))
+			m = &mnems[i];
+	if (!m)
+		return fail(s, "instruction '%s' is not supported", in.mnem);
+	if (!!sfx != m->dotted && !(m->op == X_FENCE && !sfx))
+		return fail(s, "instruction '%s' is not supported", in.mnem);
+	in.op = m->op;
+	if (sfx && suffix(s, m, sfx, &in))
+		return -1;
+	if (t < n && tok[t][0] == '(' && tok[t][1] == 'M') {
+		char *comma = strchr(tok[t], ',');
+		if (comma && comma[1]) { /* "(M1,16)" written without a blank */
+			char a[32];
+			size_t an = (size_t)(comma - tok[t]) + 1;
+			if (an >= sizeof a)
+				return fail(s, "bad execution size");
+			memcpy(a, tok[t], an);
+			a[an] = 0;
+			if (exec_group(s, a, comma + 1, &in))
+				return -1;
+			t += 1;
+		} else {
+			if (t + 1 >= n || exec_group(s, tok[t], tok[t + 1], &in))
+				return fail(s, "bad execution size");
+			t += 2;
+		}
+	}
+	for (k = 0; t < n; t++, k++) {
+		if (k >= (int)NELEM(in.o))
+			return fail(s, "too many operands");
+		if (opnd(s, tok[t], &in.o[k], k == 0 || (k == 1 && m->form == F_ALU2) ||
+		         (k == 1 && m->op == X_FADDR)))
+			return -1;
+	}
+	in.nops = k;
+	if (check_form(s, m, &in))
+		return -1;
+	if (in.op == X_FADDR) {
+		in.o[0].kind = XO_SYM;
+		vec_push(&s->p->faddr_syms, in.o[0].sym);
+	}
+	if (in.op >= X_INV && in.op <= X_DIV)
+		s->p->approx |= in.op != X_DIV || xtype_float(in.o[1].type) || xtype_float(in.o[0].type);
+	for (k = 0; k < in.nops; k++)
+		if (in.o[k].kind == XO_LABEL && m->form == F_BRANCH) {
+			vec_push(&s->pending, (char *)in.o[k].sym);
+			vec_push(&s->pend_at, (int)s->p->code.n);
+		} else if (in.o[k].kind == XO_LABEL && in.op != X_FADDR)
+			return fail(s, "%s: unknown name '%s'", in.mnem, in.o[k].sym);
+	vec_push(&s->p->code, in);
+	return 0;
+}
+
+static void fell_off(P *s)
+{
+	XInst in;
+	memset(&in, 0, sizeof in);
+	in.op = X_FELL_OFF;
+	in.pred = -1;
+	in.line = s->line;
+	in.mnem = "(end of function)";
+	vec_push(&s->p->code, in);
+}
+
+static int label(P *s, const char *name)
+{
+	Label l;
+	if (hfind(s->lhash, s->lcap, name, label_name, s) >= 0)
+		return fail(s, "label '%s' defined twice", name);
+	l.name = arena_strdup(&s->p->arena, name);
+	l.line = s->line;
+	l.at = (int)s->p->code.n;
+	vec_push(&s->labels, l);
+	hput(&s->lhash, &s->lcap, s->labels.n, l.name, (int)s->labels.n - 1, label_name, s);
+	return 0;
+}
+
+static int line(P *s, char *text, int *nfunc)
+{
+	char *tok[16];
+	int n;
+	char *c = strstr(text, "//");
+	if (c)
+		*c = 0;
+	n = split(text, tok, (int)NELEM(tok));
+	if (n < 0)
+		return fail(s, "too many tokens");
+	if (n == 0)
+		return 0;
+	if (tok[0][0] == '.') {
+		if (!strcmp(tok[0], ".version"))
+			return 0;
+		if (!strcmp(tok[0], ".kernel")) {
+			size_t l = n == 2 ? strlen(tok[1]) : 0;
+			if (l < 2 || tok[1][0] != '"' || tok[1][l - 1] != '"')
+				return fail(s, "bad .kernel");
+			s->p->kernel = arena_strndup(&s->p->arena, tok[1] + 1, l - 2);
+			return 0;
+		}
+		if (!strcmp(tok[0], ".decl"))
+			return decl(s, tok, n);
+		if (!strcmp(tok[0], ".input"))
+			return input(s, tok, n);
+		if (!strcmp(tok[0], ".kernel_attr"))
+			return kernel_attr(s, tok, n);
+		if (!strcmp(tok[0], ".function")) {
+			if ((*nfunc)++)
+				fell_off(s);
+			return 0;
+		}
+		return fail(s, "directive '%s' is not supported", tok[0]);
+	}
+	if (n == 1 && tok[0][strlen(tok[0]) - 1] == ':') {
+		tok[0][strlen(tok[0]) - 1] = 0;
+		return label(s, tok[0]);
+	}
+	if (!*nfunc)
+		return fail(s, "instruction outside a .function");
+	return instruction(s, tok, n);
+}
+
+/* labels -> instruction indexes; join points */
+static int resolve(P *s)
+{
+	XProg *p = s->p;
+	size_t i;
+	for (i = 0; i < s->labels.n; i++)
+		if (s->labels.v[i].at < (int)p->code.n)
+			p->code.v[s->labels.v[i].at].join = 1;
+	for (i = 0; i < s->pending.n; i++) {
+		int at = s->pend_at.v[i], l = hfind(s->lhash, s->lcap, s->pending.v[i], label_name, s);
+		XInst *in = &p->code.v[at];
+		if (l < 0) {
+			s->line = in->line;
+			return fail(s, "undefined label '%s'", s->pending.v[i]);
+		}
+		in->o[0].kind = XO_LABEL;
+		in->o[0].target = s->labels.v[l].at;
+		if (in->op == X_GOTO && in->o[0].target <= at)
+			p->code.v[at + 1].join = 1; /* lanes that leave the loop wait here */
+	}
+	return 0;
+}
+
+int visa_parse(const char *text, XProg *p, char **err)
+{
+	P s;
+	char *copy = xstrdup(text), *cur = copy;
+	int nfunc = 0, rc = 0;
+	memset(p, 0, sizeof *p);
+	memset(&s, 0, sizeof s);
+	p->r0 = p->gid[0] = p->gid[1] = p->gid[2] = -1;
+	s.p = p;
+	while (cur && !rc) {
+		char *nl = strchr(cur, '\n');
+		if (nl)
+			*nl = 0;
+		s.line++;
+		rc = line(&s, cur, &nfunc);
+		cur = nl ? nl + 1 : NULL;
+	}
+	s.line++;
+	if (!rc) {
+		fell_off(&s);
+		if (!nfunc || !p->kernel)
+			rc = fail(&s, "no .kernel or .function");
+		else if (!p->simd)
+			rc = fail(&s, "no .kernel_attr SimdSize");
+		else
+			rc = resolve(&s);
+	}
+	free(copy);
+	vec_free(&s.labels);
+	free(s.lhash);
+	vec_free(&s.pending);
+	vec_free(&s.pend_at);
+	if (rc) {
+		*err = s.err;
+		visa_prog_free(p);
+		return -1;
+	}
+	return 0;
+}
+
+void visa_prog_free(XProg *p)
+{
+	vec_free(&p->vars);
+	vec_free(&p->code);
+	vec_free(&p->inputs);
+	vec_free(&p->faddr_syms);
+	free(p->hash);
+	arena_free(&p->arena);
+	memset(p, 0, sizeof *p);
+}

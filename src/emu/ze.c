@@ -1,0 +1,501 @@
+/* ze.c - NEO's launch of one kernel of our zebin on an emulated Gen GPU
+ * running our vISA text.
+ *
+ * What NEO does, as emulated here:
+ *   - device memory: every buffer argument at its own 64-bit address placed
+ *     across a 4 GiB boundary (argument i's buffer straddles (2i+2) << 32, so
+ *     address arithmetic must carry), NULL = 0 (never mapped); .data.const
+ *     read-only at a device address; .data.const.string at a host address
+ *     (NEO resolves string symbols to its host copy: the GPU carries the
+ *     value, never dereferences it); the 4 MiB printf buffer, dword 0 = 4;
+ *   - cross-thread data from .ze_info's payload_arguments (sizes, counts,
+ *     offsets, work dimensions, buffer addresses, by-value pieces with
+ *     source_offset, SLM offsets of __local arguments by NEO's rule: in
+ *     argument order, each aligned to its slm_alignment, from 0; the SLM of
+ *     a group is slm_size + the arguments' total rounded up to 1 KiB);
+ *   - per group, threads of simd lanes (lanes past the group size disabled),
+ *     each with r0 (r0.1/6/7 group id, r0.5 its scratch offset with a few
+ *     low bits set, as hardware leaves other fields there), local ids
+ *     (3 channels of uw, align_up(simd * 2, 32) bytes each) and the
+ *     cross-thread data after them; every .input is loaded from that
+ *     payload;
+ *   - threads of a group run one after another up to a barrier (or their
+ *     end), then are released together; a thread ending while others wait
+ *     at a barrier is an error (the hardware barrier would hang).
+ * Afterwards the buffers are copied out and the printf buffer is decoded.
+ */
+#include <string.h>
+
+#include "zeint.h"
+
+enum { PRINTF_SIZE = 4 * 1024 * 1024, SLM_ARG_GRANULE = 1024 };
+#define DEFAULT_STEPS 50000000ull
+#define HOST_STRINGS 0x00007f3a5c000000ull  /* where NEO's host copy of the strings lives */
+#define DATA_CONST_AT 0x300000000ull
+#define PRINTF_AT 0x400000000ull
+
+typedef struct Launch {
+	const ZeKernel *k;
+	const EmuLaunch *l;
+	XProg prog;
+	ZeMachine m;
+	VEC(uint64_t) arg_addr;   /* per explicit argument: device address or SLM offset */
+	uint8_t *cross;
+	int cross_size;
+	int local_ids;            /* channels */
+	int chan;                 /* bytes per channel */
+	uint32_t slm_total;
+	const ZeData *strings, *consts;
+	ZeRegion *printf_buf;
+	size_t nbuf_regions;
+	char *err;                /* refusal (cannot emulate) */
+	char *run_err;            /* the run failed */
+} Launch;
+
+static int refuse(Launch *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int refuse(Launch *x, const char *fmt, ...)
+{
+	va_list ap;
+	Buf b = {0};
+	if (x->err)
+		return -1;
+	buf_puts(&b, "Level Zero emulation: ");
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	x->err = b.s;
+	return -1;
+}
+
+static uint64_t align_up64(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+static uint64_t sym_addr(ZeMachine *m, const char *sym, int *found)
+{
+	Launch *x = m->ctx;
+	*found = 1;
+	if (x->consts && !strcmp(sym, x->consts->symbol))
+		return DATA_CONST_AT - align_up64(x->consts->size / 2, 256);
+	if (x->strings && !strcmp(sym, x->strings->symbol))
+		return HOST_STRINGS;
+	*found = 0;
+	return 0;
+}
+
+/* ---- checks ---------------------------------------------------------- */
+
+static int check_range(Launch *x)
+{
+	const EmuRange *r = &x->l->range;
+	int d;
+	if (r->dim < 1 || r->dim > 3)
+		return refuse(x, "work dimension %d", r->dim);
+	for (d = 0; d < 3; d++) {
+		if (!r->local[d] || !r->global[d] || r->global[d] % r->local[d])
+			return refuse(x, "global size %u is not a multiple of the group size %u in dimension %d",
+			              r->global[d], r->local[d], d);
+		if (x->k->required_wg[0] && (uint32_t)x->k->required_wg[d] != r->local[d])
+			return refuse(x, "the kernel requires the group size %d,%d,%d (zeKernelSetGroupSize fails)",
+			              x->k->required_wg[0], x->k->required_wg[1], x->k->required_wg[2]);
+	}
+	if ((uint64_t)r->local[0] * r->local[1] * r->local[2] > 1024)
+		return refuse(x, "group size above 1024");
+	return 0;
+}
+
+/* every faddr symbol is a data symbol with relocations in this kernel */
+static int check_symbols(Launch *x)
+{
+	size_t i, j;
+	for (i = 0; i < x->prog.faddr_syms.n; i++) {
+		const char *s = x->prog.faddr_syms.v[i];
+		int found, lo = 0, hi = 0;
+		sym_addr(&x->m, s, &found);
+		if (!found)
+			return refuse(x, "faddr %s: the zebin defines no such symbol", s);
+		for (j = 0; j < x->k->relocs.n; j++)
+			if (!strcmp(x->k->relocs.v[j].symbol, s)) {
+				lo |= x->k->relocs.v[j].type == ZR_ADDR_32;
+				hi |= x->k->relocs.v[j].type == ZR_ADDR_32_HI;
+			}
+		if (x->k->code_size && (!lo || !hi))
+			return refuse(x, "faddr %s: .rel.text.%s lacks its %s relocation", s, x->k->name,
+			              !lo ? "R_ZE_SYM_ADDR_32" : "R_ZE_SYM_ADDR_32_HI");
+	}
+	return 0;
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+static int place_memory(Launch *x)
+{
+	const EmuLaunch *l = x->l;
+	size_t i;
+	char name[48];
+	for (i = 0; i < l->args.n; i++) {
+		uint64_t a = 0;
+		if (l->args.v[i].kind == EA_BUFFER) {
+			ZeRegion *r;
+			a = ((uint64_t)(2 * i + 2) << 32) - align_up64(l->args.v[i].size / 2, 256);
+			snprintf(name, sizeof name, "argument %zu", i);
+			r = zemem_add(&x->m.mem, a, l->args.v[i].size, intern(name), 0);
+			if (l->args.v[i].size)
+				memcpy(r->bytes, l->args.v[i].bytes, l->args.v[i].size);
+		}
+		vec_push(&x->arg_addr, a);
+	}
+	x->nbuf_regions = x->m.mem.r.n;
+	for (i = 0; i < x->m.img->data.n; i++) {
+		const ZeData *d = &x->m.img->data.v[i];
+		if (!strcmp(d->section, ".data.const"))
+			x->consts = d;
+		else
+			x->strings = d;
+	}
+	if (x->consts) {
+		int found;
+		ZeRegion *r = zemem_add(&x->m.mem, sym_addr(&x->m, x->consts->symbol, &found), x->consts->size,
+		                        ".data.const", 1);
+		memcpy(r->bytes, x->consts->bytes, x->consts->size);
+	}
+	return 0;
+}
+
+/* ---- cross-thread data --------------------------------------------------- */
+
+static void put_vec3(uint8_t *p, int size, const uint32_t *v)
+{
+	int d;
+	for (d = 0; d < 3 && 4 * d + 4 <= size; d++)
+		put32(p + 4 * d, v[d]);
+}
+
+static int explicit_arg(Launch *x, const ZeArg *a, EmuArgKind want1, EmuArgKind want2)
+{
+	const EmuArg *e;
+	static const char *const kinds[] = {"a value", "a buffer", "local memory", "NULL"};
+	if (a->arg_index < 0 || (size_t)a->arg_index >= x->l->args.n)
+		return refuse(x, "payload argument for argument %d, but the launch has %zu", a->arg_index,
+		              x->l->args.n);
+	e = &x->l->args.v[a->arg_index];
+	if (e->kind != want1 && e->kind != want2)
+		return refuse(x, "argument %d is %s on the host but %s in .ze_info", a->arg_index,
+		              kinds[e->kind], zearg_type_name(a->type));
+	return 0;
+}
+
+/* NEO's setArgBuffer for __local arguments, all at once */
+static int slm_args(Launch *x)
+{
+	uint32_t off = 0;
+	int first = 1;
+	size_t i, j;
+	for (i = 0; i < x->l->args.n; i++)
+		for (j = 0; j < x->k->args.n; j++) {
+			const ZeArg *a = &x->k->args.v[j];
+			if (a->type != ZA_ARG_BYPOINTER || a->addrmode != ZM_SLM || a->arg_index != (int)i)
+				continue;
+			if (explicit_arg(x, a, EA_LOCAL, EA_LOCAL))
+				return -1;
+			if (!first && a->slm_alignment > 0)
+				off = (uint32_t)align_up64(off, (uint64_t)a->slm_alignment);
+			first = 0;
+			x->arg_addr.v[i] = off;
+			off += (uint32_t)x->l->args.v[i].size;
+			break;
+		}
+	x->slm_total = (uint32_t)x->k->slm_size + (uint32_t)align_up64(off, SLM_ARG_GRANULE);
+	return 0;
+}
+
+static int fill_arg(Launch *x, const ZeArg *a, uint8_t *p)
+{
+	const EmuRange *r = &x->l->range;
+	uint32_t v[3];
+	int d;
+	switch (a->type) {
+	case ZA_GLOBAL_SIZE: put_vec3(p, a->size, r->global); break;
+	case ZA_LOCAL_SIZE: case ZA_ENQUEUED_LOCAL_SIZE: put_vec3(p, a->size, r->local); break;
+	case ZA_GLOBAL_ID_OFFSET: put_vec3(p, a->size, r->offset); break;
+	case ZA_GROUP_COUNT:
+		for (d = 0; d < 3; d++)
+			v[d] = r->global[d] / r->local[d];
+		put_vec3(p, a->size, v);
+		break;
+	case ZA_WORK_DIMENSIONS:
+		if (a->size >= 4)
+			put32(p, (uint32_t)r->dim);
+		break;
+	case ZA_PRINTF_BUFFER:
+		if (!x->printf_buf) {
+			x->printf_buf = zemem_add(&x->m.mem, PRINTF_AT - 0x200000, PRINTF_SIZE, "printf buffer", 0);
+			put32(x->printf_buf->bytes, 4);
+		}
+		for (d = 0; d < a->size && d < 8; d++)
+			p[d] = (uint8_t)(x->printf_buf->base >> 8 * d);
+		break;
+	case ZA_ARG_BYVALUE: {
+		const EmuArg *e;
+		size_t so = a->source_offset < 0 ? 0 : (size_t)a->source_offset, n = (size_t)a->size;
+		if (explicit_arg(x, a, EA_VALUE, EA_VALUE))
+			return -1;
+		e = &x->l->args.v[a->arg_index];
+		if (so > e->size)
+			return refuse(x, "argument %d: source_offset %zu beyond its %zu bytes", a->arg_index, so, e->size);
+		if (n > e->size - so)
+			n = e->size - so; /* NEO copies what the host value has */
+		memcpy(p, e->bytes + so, n);
+		break;
+	}
+	case ZA_ARG_BYPOINTER:
+		if (a->addrmode == ZM_SLM) {
+			if (a->size >= 4)
+				put32(p, (uint32_t)x->arg_addr.v[a->arg_index]);
+			break;
+		}
+		if (a->addrmode != ZM_STATELESS || (a->addrspace != ZS_GLOBAL && a->addrspace != ZS_CONSTANT))
+			return refuse(x, "argument %d: %s %s arguments are not supported", a->arg_index,
+			              a->addrspace == ZS_IMAGE ? "image" : a->addrspace == ZS_SAMPLER ? "sampler" : "stateful",
+			              zearg_type_name(a->type));
+		if (explicit_arg(x, a, EA_BUFFER, EA_NULL))
+			return -1;
+		for (d = 0; d < a->size && d < 8; d++)
+			p[d] = (uint8_t)(x->arg_addr.v[a->arg_index] >> 8 * d);
+		break;
+	default:
+		return refuse(x, "payload argument %s is not supported", zearg_type_name(a->type));
+	}
+	return 0;
+}
+
+static int cross_thread(Launch *x)
+{
+	size_t i;
+	int end = 0;
+	for (i = 0; i < x->k->args.n; i++) {
+		const ZeArg *a = &x->k->args.v[i];
+		if (a->offset + a->size > end)
+			end = a->offset + a->size;
+	}
+	x->cross_size = (int)align_up64((uint64_t)end, 32);
+	x->cross = xcalloc((size_t)x->cross_size + 1, 1);
+	if (slm_args(x))
+		return -1;
+	for (i = 0; i < x->k->args.n; i++)
+		if (fill_arg(x, &x->k->args.v[i], x->cross + x->k->args.v[i].offset))
+			return -1;
+	return 0;
+}
+
+/* ---- threads ------------------------------------------------------------- */
+
+/* the payload of thread t of the group at gid: r0, local ids, cross-thread */
+static uint32_t payload(Launch *x, int t, const uint32_t *gid, uint32_t scratch, uint8_t *pl)
+{
+	const uint32_t *ls = x->l->range.local;
+	uint32_t group = ls[0] * ls[1] * ls[2], mask = 0;
+	int simd = x->k->simd, lane, c;
+	put32(pl + 4, gid[0]);
+	put32(pl + 24, gid[1]);
+	put32(pl + 28, gid[2]);
+	put32(pl + 20, scratch | ((uint32_t)t & 0xff) | 0x100);
+	for (lane = 0; lane < simd; lane++) {
+		uint32_t f = (uint32_t)(t * simd + lane), id[3] = {0, 0, 0};
+		if (f < group) {
+			mask |= 1u << lane;
+			id[0] = f % ls[0];
+			id[1] = f / ls[0] % ls[1];
+			id[2] = f / (ls[0] * ls[1]);
+		}
+		for (c = 0; c < x->local_ids; c++) {
+			pl[32 + c * x->chan + 2 * lane] = (uint8_t)id[c];
+			pl[32 + c * x->chan + 2 * lane + 1] = (uint8_t)(id[c] >> 8);
+		}
+	}
+	memcpy(pl + 32 + x->k->local_id_size, x->cross, (size_t)x->cross_size);
+	return mask;
+}
+
+static int load_inputs(Launch *x, XThread *th, const uint8_t *pl, int size)
+{
+	size_t i;
+	for (i = 0; i < x->prog.inputs.n; i++) {
+		const XInput *in = &x->prog.inputs.v[i];
+		const XVar *v = &x->prog.vars.v[in->var];
+		if (in->offset + in->size > size)
+			return refuse(x, ".input %s at %d..%d lies outside the %d-byte payload", v->name, in->offset,
+			              in->offset + in->size, size);
+		memcpy(th->grf + v->base, pl + in->offset, (size_t)in->size);
+	}
+	if (x->prog.r0 >= 0)
+		memcpy(th->grf + x->prog.vars.v[x->prog.r0].base, pl, 32);
+	return 0;
+}
+
+/* runs the threads of one group to their end, barrier by barrier */
+static int run_group(Launch *x, XThread *th, int n, EmuResult *r)
+{
+	for (;;) {
+		int i, at_barrier = 0, ended = 0, barrier_line = 0;
+		for (i = 0; i < n; i++) {
+			xthread_run(&th[i]);
+			r->steps += th[i].steps;
+			th[i].steps = 0;
+			if (th[i].state == XS_ERROR) {
+				x->run_err = xstrdup(th[i].error);
+				return -1;
+			}
+			at_barrier += th[i].state == XS_BARRIER;
+			ended += th[i].state == XS_END;
+			if (th[i].state == XS_BARRIER)
+				barrier_line = x->prog.code.v[th[i].pc - 1].line;
+		}
+		if (!at_barrier)
+			return 0;
+		if (ended) {
+			x->run_err = xasprintf("%s: %d thread(s) ended while %d wait at the barrier of vISA line %d "
+			                       "(the hardware barrier would hang)", x->m.group, ended, at_barrier,
+			                       barrier_line);
+			return -1;
+		}
+	}
+}
+
+static int run(Launch *x, EmuResult *r)
+{
+	const EmuRange *rg = &x->l->range;
+	uint32_t gid[3], ngroups[3], group = rg->local[0] * rg->local[1] * rg->local[2];
+	int simd = x->k->simd, nthreads = (int)((group + (uint32_t)simd - 1) / (uint32_t)simd), t, d;
+	int plsize = 32 + x->k->local_id_size + x->cross_size;
+	uint32_t stride = 1024;
+	uint8_t *pl = xcalloc((size_t)plsize, 1);
+	XThread *th = xcalloc((size_t)nthreads, sizeof *th);
+	int rc = 0;
+	while (stride < (uint32_t)x->k->scratch_size)
+		stride *= 2;
+	for (d = 0; d < 3; d++)
+		ngroups[d] = rg->global[d] / rg->local[d];
+	x->m.slm = xcalloc(x->slm_total + 1, 1);
+	x->m.slm_size = x->slm_total;
+	x->m.scratch_area = (uint32_t)x->k->scratch_size;
+	x->m.scratch_size = (uint32_t)(nthreads + 1) * stride;
+	x->m.scratch = xcalloc(x->m.scratch_size, 1);
+	for (gid[2] = 0; gid[2] < ngroups[2] && !rc; gid[2]++)
+		for (gid[1] = 0; gid[1] < ngroups[1] && !rc; gid[1]++)
+			for (gid[0] = 0; gid[0] < ngroups[0] && !rc; gid[0]++) {
+				snprintf(x->m.group, sizeof x->m.group, "group (%u,%u,%u)", gid[0], gid[1], gid[2]);
+				memset(x->m.slm, 0, x->slm_total);
+				memset(x->m.scratch, 0, x->m.scratch_size);
+				for (t = 0; t < nthreads; t++) {
+					uint32_t mask;
+					memset(pl, 0, (size_t)plsize);
+					mask = payload(x, t, gid, (uint32_t)(t + 1) * stride, pl);
+					xthread_init(&th[t], &x->prog, &x->m, mask);
+					th[t].index = t;
+					th[t].scratch_base = (uint32_t)(t + 1) * stride;
+					if (load_inputs(x, &th[t], pl, plsize))
+						rc = -2;
+				}
+				if (!rc && run_group(x, th, nthreads, r))
+					rc = -1;
+				for (t = 0; t < nthreads; t++)
+					xthread_free(&th[t]);
+			}
+	free(th);
+	free(pl);
+	return rc;
+}
+
+/* ---- the launch ---------------------------------------------------------- */
+
+static int prepare(Launch *x, const char *visa_text, const char *kernel)
+{
+	char *perr = NULL;
+	if (!x->k)
+		return refuse(x, "the zebin has no kernel '%s'", kernel);
+	if (visa_parse(visa_text, &x->prog, &perr)) {
+		refuse(x, "%s", perr);
+		free(perr);
+		return -1;
+	}
+	if (strcmp(x->prog.kernel, kernel))
+		return refuse(x, "the vISA text is kernel '%s', not '%s'", x->prog.kernel, kernel);
+	if (x->prog.simd != x->k->simd)
+		return refuse(x, "SimdSize %d in the vISA text, simd_size %d in .ze_info", x->prog.simd, x->k->simd);
+	x->chan = (int)align_up64((uint64_t)x->k->simd * 2, 32);
+	x->local_ids = x->k->local_id_size / x->chan;
+	if (x->k->local_id_size % x->chan || x->local_ids > 3)
+		return refuse(x, "local_id size %d is not 1..3 channels of %d bytes", x->k->local_id_size, x->chan);
+	if (check_range(x) || place_memory(x) || check_symbols(x) || cross_thread(x))
+		return -1;
+	return 0;
+}
+
+static void results(Launch *x, EmuResult *r)
+{
+	size_t i, reg = 0;
+	for (i = 0; i < x->l->args.n; i++) {
+		Buf b = {0};
+		if (x->l->args.v[i].kind == EA_BUFFER) {
+			const ZeRegion *g = &x->m.mem.r.v[reg++];
+			buf_add(&b, g->bytes, (size_t)g->size);
+		}
+		vec_push(&r->buffers, b);
+	}
+	r->approx = x->m.approx_used;
+}
+
+int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel, const EmuLaunch *l,
+               EmuResult *r)
+{
+	Launch x;
+	int rc;
+	memset(&x, 0, sizeof x);
+	memset(r, 0, sizeof *r);
+	x.l = l;
+	x.k = zeimage_kernel(img, kernel);
+	x.m.img = img;
+	x.m.ctx = &x;
+	x.m.sym_addr = sym_addr;
+	x.m.step_limit = l->step_limit ? l->step_limit : DEFAULT_STEPS;
+	rc = prepare(&x, visa_text, kernel) ? -1 : run(&x, r);
+	if (rc == -2)
+		rc = -1;
+	if (rc == 0 || rc == -1) {
+		if (x.err) {
+			r->error = x.err;
+			x.err = NULL;
+			rc = -1;
+		} else {
+			results(&x, r);
+			if (rc == -1) {
+				r->error = x.run_err;
+				x.run_err = NULL;
+				rc = 0;
+			} else if (x.printf_buf) {
+				char *perr = NULL;
+				if (ze_printf_decode(x.printf_buf->bytes, (size_t)x.printf_buf->size, HOST_STRINGS,
+				                     x.strings ? x.strings->bytes : NULL, x.strings ? x.strings->size : 0,
+				                     r, &perr))
+					r->error = perr;
+			}
+			r->ok = !r->error;
+		}
+	}
+	free(x.run_err);
+	free(x.err);
+	free(x.cross);
+	free(x.m.slm);
+	free(x.m.scratch);
+	vec_free(&x.arg_addr);
+	zemem_free(&x.m.mem);
+	visa_prog_free(&x.prog);
+	return rc;
+}
