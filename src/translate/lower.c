@@ -1453,6 +1453,16 @@ static void layout(L *l)
 	}
 }
 
+/* Does the IL main call anything (the ;$$$$$$$$$$ pseudo-call or a call)? */
+static int calls_anything(const Func *main)
+{
+	size_t i;
+	for (i = 0; i < main->code.n; i++)
+		if (il_ops[main->code.v[i].op].kind == K_CALL)
+			return 1;
+	return 0;
+}
+
 int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel **vkp, ZeKernel *ze,
                      AbiPlan *plan)
 {
@@ -1491,8 +1501,8 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	l.fend = vk_label_name(l.vk, "exit");
 	l.func = NULL;
 	lower_body(&l, &p->m->main);
-	if (!l.bad && !p->m->main.code.n)
-		lower_call(&l, &(Inst){.op = OP_PSEUDO_CALL});
+	if (!l.bad && !calls_anything(&p->m->main))
+		lower_call(&l, &(Inst){.op = OP_PSEUDO_CALL}); /* no ;$$$$$$$$$$: the wrapper at the end */
 	l.vk->cur = entry;
 	prologue(&l);
 	for (i = 0; i < mainbody->code.n; i++)
