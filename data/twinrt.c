@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
+#include <math.h>
 
 /* Shared with src/emu/twin.c: keep in step. */
 typedef struct TwinLaunch {
@@ -89,6 +90,53 @@ ATOMS(7CLlocal, i, int)
 ATOMS(7CLlocal, j, unsigned)
 
 int __twin_printf(const char *fmt, ...) { (void)fmt; return 0; }
+
+/* scalar integer and float builtins (Itanium mangling: i int, j uint, f float) */
+#define MINMAX(c, T) \
+	T _Z3min##c##c(T a, T b) { return a < b ? a : b; } \
+	T _Z3max##c##c(T a, T b) { return a > b ? a : b; } \
+	T _Z5clamp##c##c##c(T x, T lo, T hi) { return x < lo ? lo : x > hi ? hi : x; }
+MINMAX(i, int)
+MINMAX(j, unsigned)
+MINMAX(f, float)
+unsigned _Z3absi(int x) { return x < 0 ? 0u - (unsigned)x : (unsigned)x; }
+unsigned _Z3absj(unsigned x) { return x; }
+int _Z5mul24ii(int a, int b) { return (int)((a << 8 >> 8) * (b << 8 >> 8)); }
+unsigned _Z5mul24jj(unsigned a, unsigned b) { return (a & 0xffffff) * (b & 0xffffff); }
+int _Z5mad24iii(int a, int b, int c) { return _Z5mul24ii(a, b) + c; }
+unsigned _Z5mad24jjj(unsigned a, unsigned b, unsigned c) { return _Z5mul24jj(a, b) + c; }
+int _Z8popcounti(int x) { return __builtin_popcount((unsigned)x); }
+unsigned _Z8popcountj(unsigned x) { return (unsigned)__builtin_popcount(x); }
+int _Z3clzi(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
+unsigned _Z3clzj(unsigned x) { return x ? (unsigned)__builtin_clz(x) : 32; }
+int _Z8mul_hiii(int a, int b) { return (int)(((long long)a * b) >> 32); }
+unsigned _Z8mul_hijj(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
+int _Z6rotateii(int v, int n) { unsigned u = (unsigned)v; n &= 31; return (int)(n ? u << n | u >> (32 - n) : u); }
+unsigned _Z6rotatejj(unsigned u, unsigned n) { n &= 31; return n ? u << n | u >> (32 - n) : u; }
+float _Z4fabsf(float x) { return __builtin_fabsf(x); }
+float _Z4fminff(float a, float b) { return __builtin_fminf(a, b); }
+float _Z4fmaxff(float a, float b) { return __builtin_fmaxf(a, b); }
+float _Z5floorf(float x) { return __builtin_floorf(x); }
+float _Z4ceilf(float x) { return __builtin_ceilf(x); }
+float _Z5truncf(float x) { return __builtin_truncf(x); }
+float _Z4rintf(float x) { return __builtin_rintf(x); }
+float _Z5roundf(float x) { return __builtin_roundf(x); }
+float _Z3madfff(float a, float b, float c) { return a * b + c; }
+float _Z3fmafff(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+float _Z4sqrtf(float x) { return __builtin_sqrtf(x); }
+float _Z5rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
+float _Z3expf(float x) { return __builtin_expf(x); }
+float _Z4exp2f(float x) { return __builtin_exp2f(x); }
+float _Z3logf(float x) { return __builtin_logf(x); }
+float _Z4log2f(float x) { return __builtin_log2f(x); }
+float _Z3sinf(float x) { return __builtin_sinf(x); }
+float _Z3cosf(float x) { return __builtin_cosf(x); }
+float _Z11native_sqrtf(float x) { return __builtin_sqrtf(x); }
+float _Z10native_expf(float x) { return __builtin_expf(x); }
+float _Z10native_logf(float x) { return __builtin_logf(x); }
+float _Z10native_sinf(float x) { return __builtin_sinf(x); }
+float _Z10native_cosf(float x) { return __builtin_cosf(x); }
+float _Z12native_recipf(float x) { return 1.0f / x; }
 
 static void item_main(void)
 {

@@ -22,6 +22,7 @@
 #include "ilparse/il.h"
 #include "metadata/metadata.h"
 #include "translate/translate.h"
+#include "emu/emu.h"
 #include "visa/visa.h"
 
 #ifndef PACKAGE_VERSION
@@ -43,6 +44,9 @@ typedef struct Options {
 	int stats;            /* --stats */
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
 	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
+	int conform;          /* --conform */
+	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
+	ConformOptions co;    /* its options */
 } Options;
 
 static void usage(FILE *f)
@@ -67,6 +71,14 @@ static void usage(FILE *f)
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
 	      "                    every 'less than' becomes 'greater or equal'; cb1-offset:\n"
 	      "                    arguments read one dword off) to show --conform catches it\n"
+	      "  --conform         run every kernel on both emulated runtimes (AMD's on the IL,\n"
+	      "                    Level Zero's on our vISA and zebin) with generated arguments\n"
+	      "                    and compare every output byte and printf record; exit 0\n"
+	      "                    only when all agree; with -o DIR, per kernel dumps and\n"
+	      "                    DIR/<kernel>/manifest.xml\n"
+	      "  --seed N          seed of --conform's argument generator (default 0)\n"
+	      "  --junit FILE      --conform results as JUnit XML\n"
+	      "  --quiet           --conform: report only disagreements\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
 	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
 	      "  --version         print the version\n"
@@ -249,7 +261,7 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 
 static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
-                         const PfTable *pf)
+                         const PfTable *pf, char **visa_keep)
 {
 	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate};
 	VKernel *vk = NULL;
@@ -269,7 +281,10 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		free(p);
 	}
 	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
-	free(text);
+	if (visa_keep)
+		*visa_keep = text; /* --conform runs it */
+	else
+		free(text);
 	if (rc) {
 		diag_error(k->md->loc, "kernel '%s': %s", k->name, why ? why : "finalizer failed");
 		if (log && *log)
@@ -332,6 +347,28 @@ static int emit_il(const Options *o, const char *input, Program *prog)
 	return rc;
 }
 
+/* --conform: the zebin just written, run on both emulated runtimes. */
+static int conform_file(const Options *o, Program *prog, const char *input, const char *zebin,
+                        char *const *visas)
+{
+	size_t n = 0;
+	char *bytes = read_file(zebin, &n), *err = NULL;
+	ZeImage img;
+	int bad;
+	if (!bytes || zeimage_read((const uint8_t *)bytes, n, &img, &err)) {
+		diag_plain("cannot read back %s: %s", zebin, err ? err : strerror(errno));
+		free(err);
+		free(bytes);
+		return 1;
+	}
+	free(bytes);
+	bad = conform_program(&o->co, prog, input, &img, visas);
+	zeimage_free(&img);
+	if (!o->outdir_given)
+		remove(zebin);
+	return bad;
+}
+
 /* One input program; returns the number of failures. */
 static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
 {
@@ -346,6 +383,7 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	PfTable pf;
 	uint8_t *blob = NULL;
 	size_t blob_size;
+	char **visas;
 	long long *seg_off;
 	int failed = 0;
 	if (!text) {
@@ -393,9 +431,10 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		                         (const uint8_t *)pf.strings.s, pf.strings.n};
 	for (i = 0; i < prog->kernels.n && !failed; i++)
 		zes[i] = xcalloc(1, sizeof **zes);
+	visas = o->conform ? xcalloc(prog->kernels.n + 1, sizeof *visas) : NULL;
 	for (i = 0; i < prog->kernels.n && zes[i]; i++)
 		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i],
-		                  blob_size ? seg_off : NULL, pf.f.n ? &pf : NULL))
+		                  blob_size ? seg_off : NULL, pf.f.n ? &pf : NULL, visas ? &visas[i] : NULL))
 			failed++;
 	if (!failed && (o->emit & EMIT_ZEBIN)) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
@@ -404,11 +443,19 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 			diag_plain("%s", err ? err : "cannot write the zebin");
 			free(err);
 			failed++;
+		} else if (o->conform) {
+			failed += conform_file(o, prog, input, p, visas);
 		}
 		free(p);
 		free(name);
 		free(stem);
+	} else if (o->conform) {
+		for (i = 0; i < prog->kernels.n; i++)
+			conform_untranslated(&o->co, input, prog->kernels.v[i]->name);
 	}
+	for (i = 0; visas && i < prog->kernels.n; i++)
+		free(visas[i]);
+	free(visas);
 	for (i = 0; i < prog->kernels.n; i++) {
 		if (zes[i]) {
 			vec_free(&zes[i]->args);
@@ -466,6 +513,10 @@ int main(int argc, char **argv)
 		{"timeout", required_argument, NULL, 't'},
 		{"printf-slot", required_argument, NULL, 'P'},
 		{"mutate", required_argument, NULL, 'M'},
+		{"conform", no_argument, NULL, 'C'},
+		{"seed", required_argument, NULL, 'R'},
+		{"junit", required_argument, NULL, 'J'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"stats", no_argument, NULL, 'S'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -481,8 +532,20 @@ int main(int argc, char **argv)
 	while ((c = getopt_long_only(argc, argv, "o:hd:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S': o.stats = 1; break;
+		case 'C': o.conform = 1; break;
+		case 'J': o.co.junit = optarg; break;
+		case 'q': o.co.quiet = 1; break;
+		case 'R': {
+			char *end;
+			o.co.seed = strtoull(optarg, &end, 0);
+			if (*end) {
+				diag_plain("--seed must be a number, not '%s'", optarg);
+				return 2;
+			}
+			break;
+		}
 		case 'D': o.device = optarg; break;
-		case 'o': o.outdir = optarg; break;
+		case 'o': o.outdir = optarg, o.outdir_given = 1; break;
 		case 'd':
 			if (optarg[strspn(optarg, "P")]) {
 				diag_plain("-d: unknown stage letters in '%s' (P)", optarg);
@@ -569,10 +632,32 @@ int main(int argc, char **argv)
 		vec_free(&inputs);
 		return failed ? 1 : 0;
 	}
+	if (o.conform && !o.outdir) {
+		static char tmp[] = "/tmp/translate-conform-XXXXXX";
+		if (!mkdtemp(tmp)) {
+			diag_plain("cannot create a temporary folder: %s", strerror(errno));
+			return 2;
+		}
+		o.outdir = tmp;
+	}
+	if (o.conform) {
+		o.emit |= EMIT_ZEBIN;
+		o.co.device = pl->name;
+		o.co.datadir = o.datadir;
+		o.co.simd = o.simd ? o.simd : pl->default_simd;
+		o.co.printf_slot = o.printf_slot;
+		o.co.outdir = o.outdir_given ? o.outdir : NULL;
+	}
 	for (i = 0; i < inputs.n; i++) {
 		failed += translate_file(&o, pl, &cb0, inputs.v[i]);
 		free(inputs.v[i]);
 	}
 	vec_free(&inputs);
+	if (o.conform) {
+		if (conform_finish(&o.co))
+			failed++;
+		if (!o.outdir_given)
+			rmdir(o.outdir);
+	}
 	return failed ? 1 : 0;
 }

@@ -114,7 +114,8 @@ done
 
 # printf: kernels with ;printf_fmt get a printf_buffer argument, global
 # atomics, and NEO's format strings in .data.const.string (one copy per
-# string, each NUL-terminated; "(string)" prints a runtime %s); for
+# string, each NUL-terminated; "(string)" prints a runtime %s, "" fills an
+# overflowing record); for
 # printf_items.il the exact bytes, derived by hand from its ;printf_fmt lines
 for il in "$SRC"/tests/kernels/*.il; do
 	k=$(basename "$il" .il)
@@ -132,7 +133,7 @@ for il in "$SRC"/tests/kernels/*.il; do
 done
 bin="$WORK/e2e/printf_items-16/printf_items_tgllp.bin"
 if [ -f "$bin" ]; then
-	printf 'item %%d of %%d: %%f\n\000v=%%v4d l=%%ld c=%%c s=%%s\n\000(string)\000' >"$WORK/pf.expect"
+	printf 'item %%d of %%d: %%f\n\000v=%%v4d l=%%ld c=%%c s=%%s\n\000(string)\000\000' >"$WORK/pf.expect"
 	"$ZESECT" "$bin" .data.const.string >"$WORK/pf.got"
 	if cmp -s "$WORK/pf.expect" "$WORK/pf.got"; then
 		ok "printf_items: format strings in .data.const.string"
@@ -293,11 +294,20 @@ fi
 # a fixed batch of generated programs; deliberately broken translations must
 # be caught; saxpy's dumped bytes rechecked without our code (od + awk)
 if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
+	# image kernels: the emulated runtimes take no images yet (said, not run)
+	conf_kernels=$(grep -L '^;image:' "$SRC"/tests/kernels/*.il)
+	for il in $(grep -l '^;image:' "$SRC"/tests/kernels/*.il); do
+		if "$TRANSLATE" --conform -o "$WORK/conf-img" "$il" 2>&1 | grep -q 'NOT RUN: argument .* is an image'; then
+			ok "conformance: $(basename "$il") is reported as not run (image arguments are not emulated yet)"
+		else
+			ko "conformance: $(basename "$il") is reported as not run"
+		fi
+	done
 	for simd in 8 16 32; do
 		out="$WORK/conf/$simd"
 		mkdir -p "$out"
 		"$TRANSLATE" --conform -simd "$simd" --junit "$out/junit.xml" -o "$out" \
-			"$SRC"/tests/kernels/*.il >"$out/log" 2>&1
+			$conf_kernels >"$out/log" 2>&1
 		rc=$?
 		n=$(grep -c ': agree' "$out/log")
 		t=$(grep -c 'OpenCL C twin agrees' "$out/log")
@@ -308,7 +318,8 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 				"$(grep -v ': agree\|twin agrees' "$out/log" | head -40)"
 		fi
 		if grep -q '<testsuite ' "$out/junit.xml" 2>/dev/null &&
-		   grep -q "tests=\"$((n + $(grep -c DISAGREE "$out/log")))\"" "$out/junit.xml"; then
+		   grep -q "tests=\"$(grep -c ": SIMD$simd: " "$out/log")\" failures=\"$(grep -c 'DISAGREE\|NOT RUN' "$out/log")\"" \
+			"$out/junit.xml"; then
 			ok "conformance SIMD$simd: JUnit XML lists every kernel"
 		else
 			ko "conformance SIMD$simd: JUnit XML lists every kernel" "$(head -5 "$out/junit.xml" 2>&1)"

@@ -249,6 +249,8 @@ int printf_table(const Program *p, PfTable *t)
 		static const char ph[] = "(string)";
 		t->placeholder = intern_string(&t->strings, ph, sizeof ph - 1);
 	}
+	if (t->f.n)
+		t->empty = intern_string(&t->strings, "", 0);
 	return bad ? -1 : 0;
 }
 
@@ -380,24 +382,18 @@ static Val staged(L *l, VDecl *z, int j)
 	return val_vec(priv_load(l, l->pf_k0, val_vec(i)));
 }
 
-/* A staged half (bits 16*hi..) widened to a float's bits: the half word
- * of every lane's dword (stride 2 in words), then hf -> f. */
-static Val half_to_float(L *l, Val d, int hi)
+/* What AMD's runtime printed for element e of a half vector: it read 4
+ * bytes at byte 2e of the stored image as a float (its element size is 2,
+ * its read always 4), so element e is bytes 2e..2e+3. */
+static Val half_as_amd_read(L *l, VDecl *z, int e)
 {
-	VDecl *h = vk_temp(l->vk, "PFH", VT_UW, l->simd), *f = vk_temp(l->vk, "PFF", VT_F, l->simd);
-	VDecl *src = vk_alias(l->vk, d.var, VT_UW, 0), *hf = vk_alias(l->vk, h, VT_HF, 0);
-	int c;
-	for (c = 0; c < l->nchunks; c++) {
-		VInst *in = emit_chunk(l, "mov", c);
-		in->ops[0] = vo_dst(h, c * l->chunk);
-		in->ops[1] = vo_region(src, 2 * c * l->chunk + hi, 2, 1, 0);
-		in->nops = 2;
-		in = emit_chunk(l, "mov", c);
-		in->ops[0] = vo_dst(f, c * l->chunk);
-		in->ops[1] = vo_src(hf, c * l->chunk);
-		in->nops = 2;
-	}
-	return val_vec(f);
+	VDecl *t = ud(l, "PFH"), *u = ud(l, "PFH");
+	if (e % 2 == 0)
+		return staged(l, z, e / 2);
+	op2(l, "shr", t, staged(l, z, e / 2), val_imm(16));
+	op2(l, "shl", u, staged(l, z, e / 2 + 1), val_imm(16));
+	op2(l, "or", t, val_vec(t), val_vec(u));
+	return val_vec(t);
 }
 
 /* Skips the inline %s string: dwords until one holds a zero byte. */
@@ -440,8 +436,8 @@ static void tokens(L *l, const PfArg *a, VDecl *z, VDecl *wp, const Val str[2], 
 	case 0:
 		break;
 	case PF_INT:
-	case PF_FLOAT:
-		vec_push(&r->d, a->half ? half_to_float(l, staged(l, z, 0), 0) : staged(l, z, 0));
+	case PF_FLOAT: /* a half as stored: AMD's runtime printed those bits as a float */
+		vec_push(&r->d, staged(l, z, 0));
 		break;
 	case PF_LONG:
 	case PF_DOUBLE:
@@ -455,7 +451,7 @@ static void tokens(L *l, const PfArg *a, VDecl *z, VDecl *wp, const Val str[2], 
 	default: /* vectors: k elements at natural size, byte/short ones padded to k*4 bytes */
 		if (a->half) {
 			for (j = 0; j < a->count; j++)
-				vec_push(&r->d, half_to_float(l, staged(l, z, j / 2), j % 2));
+				vec_push(&r->d, half_as_amd_read(l, z, j));
 		} else if (a->elem >= 4) {
 			for (j = 0; j < a->count * a->elem / 4; j++)
 				vec_push(&r->d, staged(l, z, j));
@@ -554,16 +550,16 @@ static VDecl *reserve(L *l, int bytes, VDecl *addr[])
 static void record(L *l, const PfFormat *f, VDecl *z, VDecl *wp)
 {
 	const PfTable *t = l->o->pf;
-	VDecl *fmt = vk_temp(l->vk, "PFFMT", VT_UD, 4), *s64 = vk_alias(l->vk, l->pf_strings, VT_UD, 0);
+	VDecl *fmt = vk_temp(l->vk, "PFFMT", VT_UD, 6), *s64 = vk_alias(l->vk, l->pf_strings, VT_UD, 0);
 	VDecl *addr[4], *old;
 	const char *ovf = vk_label_name(l->vk, "pfovf"), *done = vk_label_name(l->vk, "pfrec");
 	Val str[2], head[2];
 	Rec r = {{0}};
 	VInst *in;
 	int i, n;
-	/* format and placeholder addresses: string base + offsets (scalar) */
-	for (i = 0; i < 2; i++) {
-		size_t off = i ? t->placeholder : f->str;
+	/* format, placeholder and empty-string addresses: string base + offsets */
+	for (i = 0; i < 3; i++) {
+		size_t off = i == 2 ? t->empty : i ? t->placeholder : f->str;
 		in = vk_emit(l->vk, "addc", 1, 1);
 		in->nomask = 1;
 		in->ops[0] = vo_dst(fmt, 2 * i);
@@ -593,12 +589,17 @@ static void record(L *l, const PfFormat *f, VDecl *z, VDecl *wp)
 		scatter(l, addr, 4 * i, n, &r.d.v[i]);
 	}
 	go(l, NULL, 0, done);
-	/* no room: 8 zero bytes where they fit, which the host prints as
-	 * nothing (NEO reads a format address at every record start) */
+	/* no room: the one record that straddles the end of the buffer is
+	 * parsed by the host up to the end (it reads a format address at
+	 * every 8 bytes that fit, and a NULL one crashes it), so its part
+	 * inside the buffer is filled with addresses of "" */
 	vk_label(l->vk, ovf);
-	go(l, compare(l, "gt", VT_UD, val_vec(old), val_imm(PF_BUFFER_BYTES - 8)), 0, done);
-	head[0] = head[1] = val_imm(0);
-	scatter(l, addr, 0, 2, head);
+	head[0] = val_scalar(fmt, 4), head[1] = val_scalar(fmt, 5);
+	for (i = 0; 8 * i < f->record; i++) {
+		go(l, compare(l, "gt", VT_UD, val_vec(old), val_imm((uint32_t)(PF_BUFFER_BYTES - 8 * (i + 1)))), 0,
+		   done);
+		scatter(l, addr, 8 * i, 2, head);
+	}
 	vk_label(l->vk, done);
 	vec_free(&r.d);
 }

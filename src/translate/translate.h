@@ -60,6 +60,7 @@ typedef struct PfTable {
 	VEC(PfFormat) f;    /* by increasing id */
 	Buf strings;        /* .data.const.string: NUL-terminated format strings */
 	size_t placeholder; /* offset of the text printed for a runtime %s string */
+	size_t empty;       /* offset of "", what an overflowing record's remains point to */
 } PfTable;
 #define PF_STRINGS_SYMBOL "amd_printf_strings" /* the string section's zebin symbol */
 #define PF_BUFFER_BYTES 4194304  /* the printf buffer Level Zero allocates (NEO) */

@@ -67,19 +67,17 @@ static int reg_of(G *g, char k)
 	return n ? c[pick(g, n)] : -1;
 }
 
-/* a fresh destination (or overwrite an old one) */
+/* A destination of kind k.  Every register keeps one kind for the whole
+ * program and is set (to 0 / 0.0) before any control flow, so a value read
+ * after divergent code is always one its kind's operations produced: float
+ * operations never see integer bit patterns (denormals, NaNs). */
 static int dest(G *g, char k)
 {
-	int r;
-	if (g->nreg < 40 && (g->nreg < 8 || pick(g, 3) == 0)) {
-		r = g->nreg++;
-	} else {
-		do /* never a loop's counter or bound */
-			r = pick(g, g->nreg);
-		while (g->kind[r] == 'c');
-	}
-	g->kind[r] = k;
-	return r;
+	int r, n = 0, c[64];
+	for (r = 0; r < g->nreg; r++)
+		if (g->kind[r] == k)
+			c[n++] = r;
+	return c[pick(g, n)];
 }
 
 /* a literal register l<n> holding v in .x (declared on the spot; the
@@ -229,7 +227,10 @@ static void ctl(G *g)
 		fprintf(g->f, "endif\n");
 	} else {
 		/* loop: i from 0 while i < bound (fixed, or gid & 3), maybe a data break */
-		int i = dest(g, 'i'), t = dest(g, 'i'), zero = lit(g, 0), one = lit(g, 1), bound;
+		int i = dest(g, 'i'), t, zero = lit(g, 0), one = lit(g, 1), bound;
+		do
+			t = dest(g, 'i');
+		while (t == i);
 		ind(g);
 		fprintf(g->f, "mov r%d.x___, l%d.x\n", 10 + i, zero);
 		if (pick(g, 2)) {
@@ -242,6 +243,7 @@ static void ctl(G *g)
 			fprintf(g->f, "iand r%d.x___, r1021.x, l%d.x\n", 10 + t, bound);
 		}
 		g->kind[i] = g->kind[t] = 'c'; /* loop control: not touched by the body */
+		/* (these two are integer registers; while 'c' no dest() picks them) */
 		ind(g);
 		fprintf(g->f, "whileloop\n");
 		g->depth++;
@@ -345,6 +347,15 @@ static void program(FILE *out, unsigned long n)
 		g.kind[r] = 'f';
 		fprintf(f, "\tiand r%d.x___, r%d.x, l1.z\n\titof r%d.x___, r%d.x\n", 10 + r, s, 10 + r, 10 + r);
 	}
+	/* the registers the body may use, each with a kind for good, all set */
+	for (i = g.nreg; i < 40; i++) {
+		g.kind[i] = i % 3 == 2 ? 'f' : 'i';
+		if (i == 20 || i == 21)
+			g.kind[i] = 'x'; /* r30, r31: addresses of the loads and stores */
+		else
+			fprintf(f, "\tmov r%d.x___, l1.w\n", 10 + i);
+	}
+	g.nreg = 40;
 	g.lits = 0;
 	block(&g, 6 + pick(&g, 10));
 	if (pick(&g, 2))
@@ -353,7 +364,10 @@ static void program(FILE *out, unsigned long n)
 	/* results: out[4*gid + c] */
 	fprintf(f, "\timul r31.x___, r1021.x, l1.y\n\tiadd r31.x___, r31.x, r1.y\n");
 	for (c = 0; c < 4; c++) {
-		int r = pick(&g, g.nreg);
+		int r;
+		do
+			r = pick(&g, g.nreg);
+		while (g.kind[r] == 'x');
 		fprintf(f, "\tuav_raw_store_id(13) mem0.x___, r31.x, r%d.x\n", 10 + r);
 		fprintf(f, "\tiadd r31.x___, r31.x, l1.x\n");
 	}

@@ -76,7 +76,7 @@ static void test_half_and_double(void)
 	CU_ASSERT_EQUAL(f.args[0].tag, PF_FLOAT);
 	CU_ASSERT(f.args[0].half);
 	CU_ASSERT_EQUAL(f.args[1].tag, PF_DOUBLE);
-	CU_ASSERT_EQUAL(f.args[2].tag, PF_VFLOAT); /* half4: widened, 4 floats */
+	CU_ASSERT_EQUAL(f.args[2].tag, PF_VFLOAT); /* half4: 4 floats as AMD read them */
 	CU_ASSERT(f.args[2].half);
 	CU_ASSERT_EQUAL(f.args[2].bytes, 8 + 16);
 	CU_ASSERT_EQUAL(f.args[3].tag, PF_VSHORT);
