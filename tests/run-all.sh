@@ -361,6 +361,17 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			fi
 		done
 	fi
+	# regressions: reduced programs that once disagreed
+	set -- "$SRC"/tests/conform/regressions/*.il
+	if [ -f "$1" ]; then
+		for simd in 8 16 32; do
+			if "$TRANSLATE" --conform --quiet -simd "$simd" -o "$WORK/reg$simd" "$@" >"$WORK/reg$simd.log" 2>&1; then
+				ok "conformance regressions: $# programs agree at SIMD$simd"
+			else
+				ko "conformance regressions: $# programs agree at SIMD$simd" "$(head -20 "$WORK/reg$simd.log")"
+			fi
+		done
+	fi
 	# mutation checks: a broken translation must be caught
 	for m in flip-compare cb1-offset; do
 		"$TRANSLATE" --conform --mutate "$m" -o "$WORK/mut-$m" "$SRC/tests/kernels/saxpy.il" \

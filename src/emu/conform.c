@@ -28,6 +28,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "emu.h"
 
@@ -610,6 +611,8 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		Verdict v = {0, {0}};
 		Case c;
 		char *why = NULL;
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		memset(&amd, 0, sizeof amd);
 		memset(&ze, 0, sizeof ze);
 		if (conform_launch(k, o, 0, &l, &why)) {
@@ -654,7 +657,8 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		c.file = xstrdup(input);
 		c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
 		c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");
-		c.seconds = 0;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		c.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 		vec_push(&cases, c);
 		buf_free(&v.why);
 		emu_result_free(&amd);
