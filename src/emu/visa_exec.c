@@ -986,7 +986,10 @@ void xthread_init(XThread *t, const XProg *p, ZeMachine *m, uint32_t dispatch_ma
 	memset(t, 0, sizeof *t);
 	t->p = p;
 	t->m = m;
-	t->grf = xcalloc((size_t)p->grf_bytes + 1, 1);
+	/* registers start as garbage on a GPU: a poison pattern makes a read
+	 * before any write show up as a difference instead of a lucky 0 */
+	t->grf = xmalloc((size_t)p->grf_bytes + 1);
+	memset(t->grf, 0xA5, (size_t)p->grf_bytes + 1);
 	t->pred = xcalloc((size_t)p->npred + 1, sizeof *t->pred);
 	t->surf = xcalloc((size_t)p->nsurf + 1, sizeof *t->surf);
 	t->active = dispatch_mask;

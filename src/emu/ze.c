@@ -391,8 +391,9 @@ static int run(Launch *x, EmuResult *r)
 		for (gid[1] = 0; gid[1] < ngroups[1] && !rc; gid[1]++)
 			for (gid[0] = 0; gid[0] < ngroups[0] && !rc; gid[0]++) {
 				snprintf(x->m.group, sizeof x->m.group, "group (%u,%u,%u)", gid[0], gid[1], gid[2]);
-				memset(x->m.slm, 0, x->slm_total);
-				memset(x->m.scratch, 0, x->m.scratch_size);
+				/* SLM and scratch start as garbage too (see xthread_init) */
+				memset(x->m.slm, 0xA5, x->slm_total);
+				memset(x->m.scratch, 0xA5, x->m.scratch_size);
 				for (t = 0; t < nthreads; t++) {
 					uint32_t mask;
 					memset(pl, 0, (size_t)plsize);
