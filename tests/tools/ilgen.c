@@ -12,11 +12,14 @@
  *
  * The body loads four dwords in[4*gid .. 4*gid+3] (as ints and as floats
  * made exact: itof of small integers), runs random straight-line ALU code
- * over integer and float registers, structured control flow with divergence
+ * over integer and float registers and four-component integer registers
+ * (r60-r63: swizzles, write masks), structured control flow with divergence
  * (if/else on the id or on data, loops with fixed or id-dependent trip
- * counts, conditional breaks), optionally an LDS exchange with a barrier at
- * the top level (uniform flow), and stores four results to
- * out[4*gid .. 4*gid+3].  Operations are chosen so that both runtimes must
+ * counts, conditional breaks), calls of a helper function (1026, straight
+ * line code on the same registers, possibly on some lanes only), atomic adds
+ * into eight counters after the per-item results (out[4*G + (gid & 7)]),
+ * optionally an LDS exchange with a barrier at the top level (uniform flow),
+ * and stores four results to out[4*gid .. 4*gid+3].  Operations are chosen so that both runtimes must
  * agree exactly: no NaN or infinity is created (float values stay small
  * multiples of powers of two, products are clamped), no fused/unfused
  * multiply-add, integer division by a non-zero value, conversions of
@@ -35,6 +38,8 @@ typedef struct G {
 	int nreg;          /* registers r10.. in use */
 	char kind[64];     /* 'i' integer, 'f' float (small exact values) */
 	int depth, lits, lds;
+	int helper;        /* function 1026 exists and may be called */
+	char *helper_text; /* its body */
 } G;
 
 static uint64_t rnd(G *g)
@@ -199,6 +204,74 @@ static void float_op(G *g)
 
 static void block(G *g, int n);
 
+/* a random swizzle and a random write mask (at least one component) */
+static void swz(G *g, char out[5])
+{
+	int i;
+	for (i = 0; i < 4; i++)
+		out[i] = "xyzw"[pick(g, 4)];
+	out[4] = 0;
+}
+
+static void wmask(G *g, char out[5])
+{
+	int i, any = 0;
+	for (i = 0; i < 4; i++) {
+		out[i] = pick(g, 2) ? "xyzw"[i] : '_';
+		any |= out[i] != '_';
+	}
+	if (!any)
+		out[0] = 'x';
+	out[4] = 0;
+}
+
+/* four-component integer registers r60..r63 (set at the start): vector
+ * ALU with swizzles and write masks, and traffic with the scalar ones */
+static void vec_op(G *g)
+{
+	static const char *const op[] = {"iadd", "ixor", "imul", "imax", "umin", "iand", "ior"};
+	char m[5], a[5], b[5];
+	int d = 60 + pick(g, 4), x = 60 + pick(g, 4), y = 60 + pick(g, 4), r, c = pick(g, 4);
+	wmask(g, m);
+	swz(g, a);
+	swz(g, b);
+	if (c < 2) {
+		ind(g);
+		fprintf(g->f, "%s r%d.%s, r%d.%s, r%d.%s\n", op[pick(g, 7)], d, m, x, a, y, b);
+	} else if (c == 2 && (r = reg_of(g, 'i')) >= 0) {
+		char one[5] = "____";
+		c = pick(g, 4);
+		one[c] = "xyzw"[c];
+		ind(g);
+		fprintf(g->f, "mov r%d.%s, r%d.xxxx\n", d, one, 10 + r);
+	} else {
+		r = dest(g, 'i');
+		ind(g);
+		fprintf(g->f, "iadd r%d.x___, r%d.x, r%d.%c\n", 10 + r, 10 + r, x, "xyzw"[pick(g, 4)]);
+	}
+}
+
+/* an atomic add into one of 8 counters after the per-item results,
+ * out[4*G + (gid & 7)]: the sums do not depend on the order */
+static void atomic_op(G *g)
+{
+	int v = reg_of(g, 'i'), k = lit(g, 4), m = lit(g, 7), two = lit(g, 2);
+	if (v < 0)
+		return;
+	ind(g);
+	fprintf(g->f, "ishl r30.x___, cb0[0].x, l%d.x\n", k);
+	ind(g);
+	fprintf(g->f, "iand r31.x___, r1021.x, l%d.x\n", m);
+	ind(g);
+	fprintf(g->f, "ishl r31.x___, r31.x, l%d.x\n", two);
+	ind(g);
+	fprintf(g->f, "iadd r30.x___, r30.x, r31.x\n");
+	ind(g);
+	fprintf(g->f, "iadd r30.x___, r30.x, r1.y\n");
+	ind(g);
+	fprintf(g->f, "uav_add_id(13) r30.x, r%d.x\n", 10 + v);
+}
+
 static void ctl(G *g)
 {
 	int c = pick(g, 3), r;
@@ -226,11 +299,10 @@ static void ctl(G *g)
 		ind(g);
 		fprintf(g->f, "endif\n");
 	} else {
-		/* loop: i from 0 while i < bound (fixed, or gid & 3), maybe a data break */
-		int i = dest(g, 'i'), t, zero = lit(g, 0), one = lit(g, 1), bound;
-		do
-			t = dest(g, 'i');
-		while (t == i);
+		/* loop: i from 0 while i < bound (fixed, or gid & 3), maybe a data break;
+		 * counter and bound in r50 + 2*depth, r51 + 2*depth, which nothing
+		 * else writes (the helper function may be called in the body) */
+		int i = 40 + 2 * g->depth, t = i + 1, zero = lit(g, 0), one = lit(g, 1), bound;
 		ind(g);
 		fprintf(g->f, "mov r%d.x___, l%d.x\n", 10 + i, zero);
 		if (pick(g, 2)) {
@@ -243,7 +315,6 @@ static void ctl(G *g)
 			fprintf(g->f, "iand r%d.x___, r1021.x, l%d.x\n", 10 + t, bound);
 		}
 		g->kind[i] = g->kind[t] = 'c'; /* loop control: not touched by the body */
-		/* (these two are integer registers; while 'c' no dest() picks them) */
 		ind(g);
 		fprintf(g->f, "whileloop\n");
 		g->depth++;
@@ -267,7 +338,6 @@ static void ctl(G *g)
 		g->depth--;
 		ind(g);
 		fprintf(g->f, "endloop\n");
-		g->kind[i] = g->kind[t] = 'i';
 	}
 }
 
@@ -275,12 +345,19 @@ static void block(G *g, int n)
 {
 	int i;
 	for (i = 0; i < n; i++) {
-		int c = pick(g, 10);
+		int c = pick(g, 14);
 		if (c < 5)
 			int_op(g);
 		else if (c < 8)
 			float_op(g);
-		else if (g->depth < 3)
+		else if (c < 10)
+			vec_op(g);
+		else if (c == 10)
+			atomic_op(g);
+		else if (c == 11 && g->helper) {
+			ind(g);
+			fprintf(g->f, "call 1026 ; gen helper\n");
+		} else if (g->depth < 3)
 			ctl(g);
 		else
 			int_op(g);
@@ -356,7 +433,28 @@ static void program(FILE *out, unsigned long n)
 			fprintf(f, "\tmov r%d.x___, l1.w\n", 10 + i);
 	}
 	g.nreg = 40;
+	fprintf(f, "\tmov r60, r1021.xxxx\n\tmov r61, r1022.xxxx\n\tmov r62, r1.zzzz\n\tmov r63, l1.xyzw\n");
 	g.lits = 0;
+	/* the helper function, generated first: straight-line code on the same
+	 * registers (AMD IL registers are global to the program) */
+	{
+		char *htext = NULL;
+		size_t hlen = 0;
+		FILE *body = g.f;
+		g.f = open_memstream(&htext, &hlen);
+		g.depth = -1;
+		for (i = 0; i < 3 + pick(&g, 5); i++) {
+			if (pick(&g, 2))
+				int_op(&g);
+			else
+				vec_op(&g);
+		}
+		g.depth = 0;
+		fclose(g.f);
+		g.f = body;
+		g.helper_text = htext;
+		g.helper = 1;
+	}
 	block(&g, 6 + pick(&g, 10));
 	if (pick(&g, 2))
 		lds_exchange(&g);
@@ -397,7 +495,10 @@ static void program(FILE *out, unsigned long n)
 	           ";function:1:1025\n;uavid:11\n;printfid:9\n;cbid:10\n;privateid:8\n"
 	           ";reflection:0:int*\n;reflection:1:int*\n;reflection:2:int\n;reflection:3:float\n"
 	           ";ARGEND:__OpenCL_gen_%lu_kernel\n", n, g.lds ? 1024 : 0, n);
-	fprintf(f, ";ARGSTART:gen_%lu\n;uniqueid:1025\n;ARGEND:gen_%lu\nend\n", n, n);
+	fprintf(f, ";ARGSTART:gen_%lu\n;uniqueid:1025\n;function:1:1026\n;ARGEND:gen_%lu\n", n, n);
+	fprintf(f, "func 1026 ; gen_%lu_helper\n%sret\nendfunc ; gen_%lu_helper\n", n, g.helper_text, n);
+	fprintf(f, ";ARGSTART:gen_%lu_helper\n;uniqueid:1026\n;ARGEND:gen_%lu_helper\nend\n", n, n);
+	free(g.helper_text);
 }
 
 int main(int argc, char **argv)
