@@ -15,7 +15,8 @@
  * over integer and float registers and four-component integer registers
  * (r60-r63: swizzles, write masks), structured control flow with divergence
  * (if/else on the id or on data, loops with fixed or id-dependent trip
- * counts, conditional breaks), calls of a helper function (1026, straight
+ * counts, conditional breaks), a private array x1[8] indexed by registers,
+ * calls of a helper function (1026, straight
  * line code on the same registers, possibly on some lanes only), atomic adds
  * into eight counters after the per-item results (out[4*G + (gid & 7)]),
  * optionally an LDS exchange with a barrier at the top level (uniform flow),
@@ -251,6 +252,27 @@ static void vec_op(G *g)
 	}
 }
 
+/* private memory: x1[8] indexed by a register (scratch on Intel), set
+ * at the start; an index is an integer register masked to 0..7 */
+static void priv_op(G *g)
+{
+	int v = reg_of(g, 'i'), ix = reg_of(g, 'i'), m = lit(g, 7), t = dest(g, 'i');
+	if (v < 0 || ix < 0)
+		return;
+	ind(g);
+	fprintf(g->f, "iand r%d.x___, r%d.x, l%d.x\n", 10 + t, 10 + ix, m);
+	ind(g);
+	if (pick(g, 2)) {
+		char m[5] = "____";
+		int c = pick(g, 4);
+		m[c] = "xyzw"[c];
+		fprintf(g->f, "mov x1[r%d.x].%s, r%d.xxxx\n", 10 + t, m, 10 + v);
+	} else {
+		int d = dest(g, 'i');
+		fprintf(g->f, "mov r%d.x___, x1[r%d.x].%c\n", 10 + d, 10 + t, "xyzw"[pick(g, 4)]);
+	}
+}
+
 /* an atomic add into one of 8 counters after the per-item results,
  * out[4*G + (gid & 7)]: the sums do not depend on the order */
 static void atomic_op(G *g)
@@ -354,6 +376,8 @@ static void block(G *g, int n)
 			vec_op(g);
 		else if (c == 10)
 			atomic_op(g);
+		else if (c == 12)
+			priv_op(g);
 		else if (c == 11 && g->helper) {
 			ind(g);
 			fprintf(g->f, "call 1026 ; gen helper\n");
@@ -434,6 +458,9 @@ static void program(FILE *out, unsigned long n)
 	}
 	g.nreg = 40;
 	fprintf(f, "\tmov r60, r1021.xxxx\n\tmov r61, r1022.xxxx\n\tmov r62, r1.zzzz\n\tmov r63, l1.xyzw\n");
+	fprintf(f, "\tdcl_indexed_temp_array x1[8]\n");
+	for (i = 0; i < 8; i++)
+		fprintf(f, "\tmov x1[%d], r1021.xxxx\n", i);
 	g.lits = 0;
 	/* the helper function, generated first: straight-line code on the same
 	 * registers (AMD IL registers are global to the program) */
