@@ -47,6 +47,32 @@ static int run(const char *cmd, const char *log, char **why)
 	return 0;
 }
 
+/* An argument's OpenCL type name: its ;reflection line, else (Evergreen
+ * metadata has none) built from the metadata type and element count. */
+static const char *type_name(const Kernel *k, size_t i, char *buf, size_t n)
+{
+	static const char *const map[][2] = {
+		{"i8", "char"}, {"u8", "uchar"}, {"i16", "short"}, {"u16", "ushort"}, {"i32", "int"},
+		{"u32", "uint"}, {"i64", "long"}, {"u64", "ulong"}, {"float", "float"}, {"double", "double"},
+		{"half", "half"},
+	};
+	const MdArg *a = &k->md->args.v[i];
+	size_t j;
+	if (i < k->md->reflections.n && k->md->reflections.v[i])
+		return k->md->reflections.v[i];
+	for (j = 0; a->type && j < NELEM(map); j++)
+		if (!strcmp(a->type, map[j][0])) {
+			if (a->kind == MA_POINTER)
+				snprintf(buf, n, "%s*", map[j][1]);
+			else if (a->nelem > 1)
+				snprintf(buf, n, "%s%d", map[j][1], a->nelem);
+			else
+				snprintf(buf, n, "%s", map[j][1]);
+			return buf;
+		}
+	return NULL;
+}
+
 /* The entry: KERNEL(*(T0 *)a[0], ...), pointers by their address space. */
 static char *entry_source(const char *cl, const Kernel *k, char **why)
 {
@@ -55,9 +81,10 @@ static char *entry_source(const char *cl, const Kernel *k, char **why)
 	buf_printf(&b, "#include \"%s\"\nvoid __twin_entry(void **a)\n{\n\t%s(", cl, k->name);
 	for (i = 0; i < k->md->args.n; i++) {
 		const MdArg *a = &k->md->args.v[i];
-		const char *t = i < k->md->reflections.n ? k->md->reflections.v[i] : NULL;
+		char tb[64];
+		const char *t = type_name(k, i, tb, sizeof tb);
 		if (!t) {
-			*why = xasprintf("argument %zu has no ;reflection type", i);
+			*why = xasprintf("argument %zu has no ;reflection line and no plain type", i);
 			buf_free(&b);
 			return NULL;
 		}
