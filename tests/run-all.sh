@@ -294,15 +294,7 @@ fi
 # a fixed batch of generated programs; deliberately broken translations must
 # be caught; saxpy's dumped bytes rechecked without our code (od + awk)
 if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
-	# image kernels: the emulated runtimes take no images yet (said, not run)
-	conf_kernels=$(grep -L '^;image:' "$SRC"/tests/kernels/*.il)
-	for il in $(grep -l '^;image:' "$SRC"/tests/kernels/*.il); do
-		if "$TRANSLATE" --conform -o "$WORK/conf-img" "$il" 2>&1 | grep -q 'NOT RUN: argument .* is an image'; then
-			ok "conformance: $(basename "$il") is reported as not run (image arguments are not emulated yet)"
-		else
-			ko "conformance: $(basename "$il") is reported as not run"
-		fi
-	done
+	conf_kernels=$(ls "$SRC"/tests/kernels/*.il)
 	for simd in 8 16 32; do
 		out="$WORK/conf/$simd"
 		mkdir -p "$out"

@@ -22,6 +22,8 @@
  *         Evergreen the default UAV) sees them.  Buffers follow, each at a
  *         256-byte aligned nonzero offset with a 256-byte gap (a forgotten
  *         base or an overrun reads outside every buffer and stops the run).
+ *   images each image argument's texels (a copy), bound by resource or UAV
+ *         id, its info block in cb1 and sampler dwords (amd_image.c).
  *   CBs   hc pointer arguments and ;#DATASTART:N segments are hardware
  *         constant buffers cbN.
  *   LDS   per group, zeroed: the static part (;memory:hwlocal, or the
@@ -92,8 +94,6 @@ static int check_launch(Run *R)
 		const EmuArg *e = &l->args.v[i];
 		if (a->cb != 1)
 			return refuse(R->res, "argument '%s' lives in cb%d, not cb1", a->name, a->cb);
-		if (a->kind == MA_IMAGE || a->kind == MA_SAMPLER)
-			return refuse(R->res, "argument '%s': images and samplers are not emulated", a->name);
 		if (a->kind == MA_COUNTER || a->kind == MA_SEMA)
 			return refuse(R->res, "argument '%s': counters and semaphores are not emulated", a->name);
 		if (a->kind == MA_VALUE && (e->kind != EA_VALUE || (int)e->size != a->size || a->size <= 0))
@@ -386,7 +386,7 @@ static void fill_cb1(Run *R)
 	size_t i;
 	for (i = 0; i < md->args.n; i++) {
 		const MdArg *a = &md->args.v[i];
-		uint32_t end = a->kind == MA_VALUE ? value_end(a) : (uint32_t)a->offset + 16;
+		uint32_t end = a->kind == MA_VALUE ? value_end(a) : (uint32_t)a->offset + (a->kind == MA_IMAGE ? 32 : 16);
 		if (end > size)
 			size = end;
 	}
@@ -398,11 +398,12 @@ static void fill_cb1(Run *R)
 		const EmuArg *e = &R->l->args.v[i];
 		if (a->kind == MA_VALUE) {
 			value_arg(&R->cb1, a, e);
-		} else {
+		} else if (a->kind == MA_POINTER) {
 			uint32_t v = e->kind == EA_NULL || !strcmp(a->mem, "hc") ? 0 : R->buf_off[i];
 			put(&R->cb1, (uint32_t)a->offset, &v, 4);
 		}
 	}
+	amd_image_cb1(R);
 }
 
 /* ---- the group loop -------------------------------------------------------------------- */
@@ -520,6 +521,11 @@ static void results(Run *R)
 			memcpy(w, m->writer + R->buf_off[i], e->size * sizeof *w);
 		} else if (e->kind == EA_BUFFER) {
 			buf_add(&b, e->bytes, e->size); /* a constant buffer: never written */
+		} else if (e->kind == EA_IMAGE) {
+			size_t j;
+			for (j = 0; j < R->imgs.n; j++)
+				if (R->imgs.v[j].arg == (int)i)
+					buf_add(&b, R->imgs.v[j].b, R->imgs.v[j].size);
 		}
 		vec_push(&R->res->buffers, b);
 		vec_push(&R->res->writers, w);
@@ -553,6 +559,7 @@ static void run_free(Run *R)
 	free(R->data);
 	free(R->pf);
 	free(R->buf_off);
+	amd_image_free(R);
 	free(R->err);
 	amd_code_free(&R->c);
 }
@@ -584,6 +591,10 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	R.buf_off = xcalloc(k->md->args.n + 1, sizeof *R.buf_off);
 	if (setup_memories(&R, slot))
 		goto out;
+	if (amd_image_setup(&R)) {
+		refuse(r, "%s", R.err);
+		goto out;
+	}
 	fill_cb0(&R, slot);
 	fill_cb1(&R);
 	alloc_items(&R);

@@ -252,12 +252,13 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	                                 "ieee", "arena", "size"};
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
+	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
 	int i;
 	size_t j;
 	for (i = 0; i < in->nmods; i++) {
 		const char *n = in->mods[i].name;
-		const char *const *t = in->op == OP_FENCE ? fence : ok;
-		size_t nt = in->op == OP_FENCE ? NELEM(fence) : NELEM(ok);
+		const char *const *t = in->op == OP_FENCE ? fence : in->op == OP_SAMPLE ? sample : ok;
+		size_t nt = in->op == OP_FENCE ? NELEM(fence) : in->op == OP_SAMPLE ? NELEM(sample) : NELEM(ok);
 		for (j = 0; j < nt && strcmp(n, t[j]); j++)
 			;
 		if (j == nt)
@@ -265,6 +266,16 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	}
 	a->sat = il_inst_mod(in, "sat") != NULL;
 	a->arena = il_inst_mod(in, "arena") != NULL;
+	if (in->op == OP_SAMPLE) {
+		const Mod *sm = il_inst_mod(in, "sampler"), *ct = il_inst_mod(in, "coordtype");
+		if (!sm || il_mod_int(sm, -1) < 0)
+			return fail(d, in->loc, "'sample' needs _sampler(n)");
+		a->samp = (int)il_mod_int(sm, -1);
+		a->unnorm = ct && ct->arg && !strcmp(ct->arg, "unnormalized");
+		if (ct && (!ct->arg || (a->unnorm == 0 && strcmp(ct->arg, "normalized"))))
+			return fail(d, ct->loc, "'_coordtype(%s)' is neither normalized nor unnormalized",
+			            ct->arg ? ct->arg : "");
+	}
 	return 0;
 }
 
@@ -347,8 +358,15 @@ static int dec_dcl(Dec *d, const Inst *in)
 	}
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:
-	case OP_DCL_TYPED_UAV:
-		return fail(d, in->loc, "'%s': images are not emulated", il_ops[in->op].name);
+	case OP_DCL_TYPED_UAV: {
+		char *why = NULL;
+		if (amd_image_dcl(d->k, in, &why)) {
+			fail(d, in->loc, "%s", why);
+			free(why);
+			return -1;
+		}
+		return 0;
+	}
 	default:
 		return fail(d, in->loc, "declaration '%s' is not emulated", il_ops[in->op].name);
 	}
@@ -462,6 +480,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	a.loc = in->loc;
 	a.op = in->op;
 	a.target = a.target2 = -1;
+	a.samp = -1;
 	if (kind == K_DCL)
 		return dec_dcl(d, in);
 	if (in->op == OP_MCALL || kind == K_MDEF || kind == K_MEND)
@@ -503,6 +522,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		a.cond_z = strstr(il_ops[in->op].name, "_logicalz") != NULL;
 	}
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
+	    in->op != OP_SAMPLE && in->op != OP_LOAD &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
 	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat)

@@ -442,7 +442,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 
 int amd_mem(Run *R, Item *it, const AInst *a)
 {
-	if (uav_access(R, it, a) || lds_access(R, it, a) || atomic(R, it, a))
+	if (uav_access(R, it, a) || lds_access(R, it, a) || atomic(R, it, a) || amd_image(R, it, a))
 		return 1;
 	return 0;
 }

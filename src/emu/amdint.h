@@ -7,7 +7,9 @@
  * (cb0, cb1, UAV memories, LDS, the group loop, results), amd_exec.c the
  * GPU (one resumable interpreter per work-item), amd_alu.c the per-component
  * ALU semantics, amd_mem.c the memory instructions, amd_printf.c the
- * runtime's printf decoder.
+ * runtime's printf decoder, amd_image.c images and samplers (the info
+ * blocks in cb1, sampler states, sample / load / typed uav_load and
+ * uav_store).
  */
 #ifndef AMDINT_H
 #define AMDINT_H
@@ -60,6 +62,8 @@ typedef struct AInst {
 	int uav;            /* memory: UAV / LDS id; fence: 1 = barrier */
 	int aux;            /* relop, zeroop policy, access size, ... */
 	uint8_t sat, arena, cond_z;
+	uint8_t unnorm;     /* sample: _coordtype(unnormalized) */
+	int samp;           /* sample: _sampler(n), -1 = none */
 	ADst d;
 	ASrc s[4];
 } AInst;
@@ -104,6 +108,15 @@ typedef struct Mem {
 	int64_t *writer;     /* per byte: flat global id of the last store, -1 (UAVs only) */
 } Mem;
 
+/* An image argument: resource `id` (read-only) or UAV `id` (the others). */
+typedef struct AImg {
+	const MdArg *md;     /* its ;image line */
+	const EmuImage *d;   /* the host's description */
+	int arg;             /* argument index */
+	uint8_t *b;          /* the texels (a copy: the result) */
+	size_t size;
+} AImg;
+
 /* ---- the launch ----------------------------------------------------------- */
 
 enum { WI_RUN, WI_BARRIER, WI_DONE };
@@ -140,6 +153,7 @@ typedef struct Run {
 	uint8_t *data;                    /* the data segment bytes (shared) */
 	uint8_t *pf;                      /* the printf area (shared) */
 	uint32_t *buf_off;           /* per argument: its offset in its memory */
+	VEC(AImg) imgs;              /* image arguments */
 	uint32_t group[3], ngroups[3], nlocal;
 	Item *items;
 	uint64_t limit;
@@ -171,6 +185,13 @@ Mem *amd_uav(Run *R, int id);
 uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
                     int store);
 uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp);
+
+/* amd_image.c */
+int amd_image_setup(Run *R);                 /* checks and copies the images; 0 ok */
+void amd_image_cb1(Run *R);                  /* info blocks and sampler dwords */
+int amd_image(Run *R, Item *it, const AInst *a); /* 1 handled, 0 not an image op */
+int amd_image_dcl(const Kernel *k, const Inst *in, char **why); /* dcl checks: 0 ok */
+void amd_image_free(Run *R);
 
 /* amd_printf.c: decodes the printf slots of one group into R->res */
 int amd_printf_group(Run *R);

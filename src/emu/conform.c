@@ -23,6 +23,15 @@
  *   floats      multiples of 1/8 in -100..100 (exact in float arithmetic)
  *   buffers     16 elements per work-item, at least 4 KiB
  *   __local     16 bytes per work-item of a group
+ *   images      RGBA, each dimension a power of two (exact reciprocals in the
+ *               info block) covering the NDRange: width >= global x, height
+ *               >= max(global y, 8), depth >= max(global z, 8), 8 layers;
+ *               an image the IL reads or writes as integers (the first
+ *               instruction using a read, the one computing a written
+ *               value) alternates CL_SIGNED_INT32 / CL_SIGNED_INT16, the
+ *               others CL_UNORM_INT8 / CL_FLOAT; texels like buffer elements
+ *   samplers    nearest, clamp-to-edge, unnormalized (what read_image* with
+ *               integer coordinates requires)
  */
 #include <libxml/xmlwriter.h>
 #include <math.h>
@@ -30,7 +39,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "emu.h"
+#include "amdint.h"
 
 /* ---- deterministic random numbers --------------------------------------- */
 
@@ -169,13 +178,128 @@ static void choose_range(const Kernel *k, EmuRange *r)
 		r->dim = 2;
 }
 
+/* ---- images -------------------------------------------------------------- */
+
+/* Does the IL treat what instruction `at` of f reads from an image (its
+ * destination register) as integers?  The first later instruction that reads
+ * the register decides: integer sources, or float ones (moves pass). */
+static int read_as_int(const Func *f, size_t at)
+{
+	long long r = f->code.v[at].ops[0].num;
+	size_t i;
+	int j;
+	for (i = at + 1; i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		int first = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0, kind = amd_alu_kind(in->op);
+		for (j = first; j < in->nops; j++)
+			if (in->ops[j].file == RF_TEMP && in->ops[j].num == r && in->op != OP_MOV && kind)
+				return kind == 1;
+		if (first && in->nops && in->ops[0].file == RF_TEMP && in->ops[0].num == r)
+			return 0;
+	}
+	return 0;
+}
+
+/* Is the value instruction `at` of f stores (its second operand) an integer?
+ * The last earlier instruction writing the register decides. */
+static int written_as_int(const Func *f, size_t at)
+{
+	long long r = at < f->code.n && f->code.v[at].nops > 1 ? f->code.v[at].ops[1].num : -1;
+	size_t i;
+	for (i = at; i-- > 0;) {
+		const Inst *in = &f->code.v[i];
+		int kind = amd_alu_kind(in->op);
+		if (il_ops[in->op].ndst != 1 || !in->nops || in->ops[0].file != RF_TEMP || in->ops[0].num != r)
+			continue;
+		if (in->op == OP_MOV && in->nops > 1 && in->ops[1].file == RF_TEMP) {
+			r = in->ops[1].num;
+			continue;
+		}
+		return in->op != OP_ITOF && in->op != OP_UTOF && (kind == 1 || kind == 3);
+	}
+	return 0;
+}
+
+/* the image instruction in names image m (by resource or UAV id) */
+static int names_image(const Inst *in, const MdArg *m)
+{
+	const Mod *id = il_inst_mod(in, "id"), *res = il_inst_mod(in, "resource");
+	int uav = strcmp(m->access, "RO") != 0;
+	if (uav ? in->op != OP_UAV_LOAD && in->op != OP_UAV_STORE : in->op != OP_SAMPLE && in->op != OP_LOAD)
+		return 0;
+	if (!id)
+		id = res;
+	return id && il_mod_int(id, -1) == m->bufid;
+}
+
+static int image_is_int(const Kernel *k, const MdArg *m)
+{
+	size_t f, i;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			if (!names_image(in, m))
+				continue;
+			if (in->op == OP_UAV_STORE ? written_as_int(k->funcs.v[f], i) :
+			    in->nops && in->ops[0].file == RF_TEMP && read_as_int(k->funcs.v[f], i))
+				return 1;
+		}
+	return 0;
+}
+
+static uint32_t pow2_at_least(uint32_t v)
+{
+	uint32_t p = 1;
+	while (p < v)
+		p *= 2;
+	return p;
+}
+
+/* an image argument: the description and random texels */
+static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, Rng *rng, int *nint, int *nflt,
+                      EmuArg *e)
+{
+	static const struct { const char *dim; EmuImageType t; } dims[] = {
+		{"1D", EI_1D}, {"1DA", EI_1D_ARRAY}, {"1DB", EI_1D_BUFFER}, {"2D", EI_2D},
+		{"2DA", EI_2D_ARRAY}, {"3D", EI_3D},
+	};
+	EmuImage *d = &e->image;
+	size_t i, j, cb;
+	uint32_t slices;
+	int isint = image_is_int(k, m);
+	memset(d, 0, sizeof *d);
+	for (i = 0; i < NELEM(dims); i++)
+		if (!strcmp(dims[i].dim, m->dim))
+			d->type = dims[i].t;
+	d->width = pow2_at_least(r->global[0] > 4 ? r->global[0] : 4);
+	d->height = d->type == EI_2D || d->type == EI_2D_ARRAY || d->type == EI_3D ?
+	            pow2_at_least(r->global[1] > 8 ? r->global[1] : 8) : 1;
+	d->depth = d->type == EI_3D ? pow2_at_least(r->global[2] > 8 ? r->global[2] : 8) : 1;
+	d->array_size = d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY ? 8 : 0;
+	d->order = EMU_CL_RGBA;
+	d->data_type = isint ? ((*nint)++ % 2 ? EMU_CL_SIGNED_INT16 : EMU_CL_SIGNED_INT32)
+	                     : ((*nflt)++ % 2 ? EMU_CL_FLOAT : EMU_CL_UNORM_INT8);
+	d->texel = (uint32_t)emu_image_texel_bytes(d->order, d->data_type);
+	d->row_pitch = d->width * d->texel;
+	d->slice_pitch = d->row_pitch * d->height;
+	slices = d->type == EI_3D ? d->depth : d->array_size ? d->array_size : 1;
+	e->kind = EA_IMAGE;
+	e->size = (size_t)d->slice_pitch * slices;
+	e->bytes = xmalloc(e->size);
+	cb = d->texel / 4;
+	for (j = 0; j + cb <= e->size; j += cb)
+		put_elem(e->bytes + j, (int)cb, d->data_type == EMU_CL_FLOAT ? EK_FLOAT : EK_INT, rng,
+		         cb == 1 ? 0 : -100000, cb == 1 ? 255 : 100000);
+}
+
 /* 0, or -1 with *why when the kernel takes an argument no launch can
- * describe yet (images, samplers, counters, semaphores). */
+ * describe yet (counters, semaphores). */
 static int conform_launch(const Kernel *k, const ConformOptions *o, int small, EmuLaunch *l, char **why)
 {
 	Rng rng = {hash(k->name, o->seed)};
 	uint64_t items, group;
 	size_t i;
+	int nint = 0, nflt = 0;
 	memset(l, 0, sizeof *l);
 	choose_range(k, &l->range);
 	items = (uint64_t)l->range.global[0] * l->range.global[1] * l->range.global[2];
@@ -188,12 +312,19 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int small, E
 		int es = elem_of(a->type, &ek);
 		size_t j;
 		memset(&e, 0, sizeof e);
-		if (a->kind != MA_POINTER && a->kind != MA_VALUE) {
-			*why = xasprintf("argument '%s' is an image, sampler, counter or semaphore, which the "
-			                 "emulated runtimes do not take yet", a->name);
+		if (a->kind == MA_COUNTER || a->kind == MA_SEMA) {
+			*why = xasprintf("argument '%s' is a counter or semaphore, which the emulated runtimes "
+			                 "do not take", a->name);
 			return -1;
 		}
-		if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
+		if (a->kind == MA_IMAGE) {
+			gen_image(k, a, &l->range, &rng, &nint, &nflt, &e);
+		} else if (a->kind == MA_SAMPLER) {
+			e.kind = EA_SAMPLER;
+			e.sampler.normalized = 0;
+			e.sampler.addressing = EMU_CL_ADDRESS_CLAMP_TO_EDGE;
+			e.sampler.filter = EMU_CL_FILTER_NEAREST;
+		} else if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
 			e.kind = EA_LOCAL;
 			e.size = (size_t)group * 16;
 		} else if (a->kind == MA_POINTER) {
@@ -252,13 +383,22 @@ static void hex(Buf *b, const uint8_t *p, int n)
 		buf_printf(b, "%02x", p[i]);
 }
 
+/* the element compared: a buffer's pointee, an image's channel */
+static int arg_elem(const MdArg *a, const EmuArg *e, ElemKind *ek)
+{
+	if (e->kind != EA_IMAGE)
+		return elem_of(a->type, ek);
+	*ek = e->image.data_type == EMU_CL_FLOAT ? EK_FLOAT : EK_INT;
+	return (int)e->image.texel / 4;
+}
+
 static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
                            const char *other, int approx, const EmuLaunch *l, Verdict *v)
 {
 	const MdArg *a = &k->md->args.v[ai];
 	const Buf *x = &amd->buffers.v[ai], *y = &ze->buffers.v[ai];
 	ElemKind ek;
-	int es = elem_of(a->type, &ek);
+	int es = arg_elem(a, &l->args.v[ai], &ek);
 	size_t n = x->n < y->n ? x->n : y->n, off;
 	if (x->n != y->n) {
 		v->agree = 0;
@@ -273,8 +413,13 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		if (approx && ek == EK_FLOAT && close_enough(p, q, es))
 			continue;
 		v->agree = 0;
-		buf_printf(&v->why, "argument %zu '%s' (%s*), element %zu (byte %zu): AMD ", ai, a->name,
-		           a->type ? a->type : "?", off / (size_t)es, off);
+		if (a->kind == MA_IMAGE)
+			buf_printf(&v->why, "argument %zu '%s' (image), texel %zu channel %zu (byte %zu): AMD ", ai,
+			           a->name, off / l->args.v[ai].image.texel, off % l->args.v[ai].image.texel / (size_t)es,
+			           off);
+		else
+			buf_printf(&v->why, "argument %zu '%s' (%s*), element %zu (byte %zu): AMD ", ai, a->name,
+			           a->type ? a->type : "?", off / (size_t)es, off);
 		hex(&v->why, p, es);
 		buf_printf(&v->why, ", %s ", other);
 		hex(&v->why, q, es);
@@ -364,7 +509,7 @@ static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, c
 		return;
 	}
 	for (i = 0; i < l->args.n && v->agree; i++)
-		if (l->args.v[i].kind == EA_BUFFER) {
+		if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE) {
 			if (i >= amd->buffers.n || i >= ze->buffers.n) {
 				v->agree = 0;
 				buf_printf(&v->why, "argument %zu: a runtime returned no buffer\n", i);
@@ -403,7 +548,7 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		Verdict t = {1, {0}};
 		tw.approx = amd->approx;
 		for (i = 0; i < l->args.n && t.agree; i++)
-			if (l->args.v[i].kind == EA_BUFFER)
+			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
 				compare_buffer(k, i, amd, &tw, "the twin", amd->approx, l, &t);
 		if (!t.agree) {
 			printf("%s: %s: the OpenCL C twin differs from both runtimes: %s", input, k->name,
@@ -444,7 +589,7 @@ static void attrf(xmlTextWriterPtr w, const char *name, const char *fmt, ...)
 	buf_free(&b);
 }
 
-static const char *const kind_name[] = {"value", "buffer", "local", "null"};
+static const char *const kind_name[] = {"value", "buffer", "local", "null", "image", "sampler"};
 
 /* DIR/<kernel>/: ndrange, argument bytes, both sides' results, manifest.xml */
 static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, const EmuResult *amd,
@@ -493,7 +638,16 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 			free(p);
 			attrf(w, "initial", "arg%zu.initial.bin", i);
 		}
-		if (a->kind == EA_BUFFER) {
+		if (a->kind == EA_IMAGE) {
+			attrf(w, "image", "type %d %ux%ux%u layers %u order 0x%x data_type 0x%x pitches %u %u",
+			      (int)a->image.type, a->image.width, a->image.height, a->image.depth,
+			      a->image.array_size, a->image.order, a->image.data_type, a->image.row_pitch,
+			      a->image.slice_pitch);
+		} else if (a->kind == EA_SAMPLER) {
+			attrf(w, "sampler", "normalized %d addressing 0x%x filter 0x%x", a->sampler.normalized,
+			      a->sampler.addressing, a->sampler.filter);
+		}
+		if (a->kind == EA_BUFFER || a->kind == EA_IMAGE) {
 			if (amd->ok && i < amd->buffers.n) {
 				p = xasprintf("%s/arg%zu.amd.bin", dir, i);
 				write_bytes(p, amd->buffers.v[i].s, amd->buffers.v[i].n);

@@ -45,12 +45,56 @@ typedef enum EmuArgKind {
 	EA_BUFFER,   /* __global / __constant pointer: the buffer's initial bytes */
 	EA_LOCAL,    /* __local pointer: size bytes of local memory, no contents */
 	EA_NULL,     /* a NULL pointer (global or constant) */
+	EA_IMAGE,    /* an image (clCreateImage): EmuArg.image, the texels in bytes */
+	EA_SAMPLER,  /* a sampler (clCreateSampler): EmuArg.sampler, no bytes */
 } EmuArgKind;
+
+/* The OpenCL enums an image or sampler is described with (cl.h values, which
+ * both runtimes' metadata carry unchanged). */
+enum {
+	EMU_CL_R = 0x10B0, EMU_CL_RG = 0x10B2, EMU_CL_RGBA = 0x10B5,          /* channel order */
+	EMU_CL_UNORM_INT8 = 0x10D2, EMU_CL_SIGNED_INT8 = 0x10D7, EMU_CL_SIGNED_INT16 = 0x10D8,
+	EMU_CL_SIGNED_INT32 = 0x10D9, EMU_CL_UNSIGNED_INT8 = 0x10DA, EMU_CL_UNSIGNED_INT16 = 0x10DB,
+	EMU_CL_UNSIGNED_INT32 = 0x10DC, EMU_CL_FLOAT = 0x10DE,                /* channel data type */
+	EMU_CL_ADDRESS_NONE = 0x1130, EMU_CL_ADDRESS_CLAMP_TO_EDGE = 0x1131, EMU_CL_ADDRESS_CLAMP = 0x1132,
+	EMU_CL_ADDRESS_REPEAT = 0x1133, EMU_CL_ADDRESS_MIRRORED_REPEAT = 0x1134, /* addressing */
+	EMU_CL_FILTER_NEAREST = 0x1140, EMU_CL_FILTER_LINEAR = 0x1141,        /* filter */
+};
+
+/* cl_image_desc's image_type, as the metadata of both sides names them */
+typedef enum EmuImageType { EI_1D, EI_1D_ARRAY, EI_1D_BUFFER, EI_2D, EI_2D_ARRAY, EI_3D } EmuImageType;
+
+/* An image as clCreateImage sees it (cl_image_format + cl_image_desc).  Its
+ * texels are EmuArg.bytes (size = slice_pitch * (depth or array_size),
+ * in and out), texel (x, y, z) at x * texel + y * row_pitch + z * slice_pitch
+ * where z is the layer of a 2-D array and y the layer of a 1-D array. */
+typedef struct EmuImage {
+	EmuImageType type;
+	uint32_t width;          /* texels in a row */
+	uint32_t height;         /* rows: 2D, 2DA, 3D; 1 otherwise */
+	uint32_t depth;          /* slices: 3D; 1 otherwise */
+	uint32_t array_size;     /* layers: 1DA, 2DA; 0 otherwise */
+	uint32_t order;          /* channel order: EMU_CL_R, EMU_CL_RG, EMU_CL_RGBA */
+	uint32_t data_type;      /* channel data type: EMU_CL_UNORM_INT8 ... EMU_CL_FLOAT */
+	uint32_t texel;          /* bytes of one texel (channels * channel bytes) */
+	uint32_t row_pitch;      /* bytes from one row to the next (>= width * texel) */
+	uint32_t slice_pitch;    /* bytes from one slice / layer to the next (>= row_pitch *
+	                          * height; row_pitch for a 1-D array) */
+} EmuImage;
+
+/* A sampler as clCreateSampler sees it. */
+typedef struct EmuSampler {
+	int normalized;          /* CL_TRUE: normalized coordinates */
+	uint32_t addressing;     /* EMU_CL_ADDRESS_* */
+	uint32_t filter;         /* EMU_CL_FILTER_NEAREST / _LINEAR */
+} EmuSampler;
 
 typedef struct EmuArg {
 	EmuArgKind kind;
-	uint8_t *bytes;          /* EA_VALUE, EA_BUFFER: contents (owned by the launch) */
-	size_t size;             /* bytes of the value / buffer / local allocation */
+	uint8_t *bytes;          /* EA_VALUE, EA_BUFFER, EA_IMAGE: contents (owned by the launch) */
+	size_t size;             /* bytes of the value / buffer / local allocation / texels */
+	EmuImage image;          /* EA_IMAGE */
+	EmuSampler sampler;      /* EA_SAMPLER */
 } EmuArg;
 
 typedef struct EmuLaunch {
@@ -66,8 +110,9 @@ typedef struct EmuResult {
 	int ok;                  /* 1 when the kernel ran to its end on every work-item */
 	char *error;             /* otherwise why, naming the work-item / thread and the
 	                          * instruction (malloc'd) */
-	VEC(Buf) buffers;        /* final bytes of every EA_BUFFER argument, argument order
-	                          * (empty Bufs for the other kinds) */
+	VEC(Buf) buffers;        /* final bytes of every EA_BUFFER and EA_IMAGE argument (an
+	                          * image's texels laid out as its EmuImage says), argument
+	                          * order (empty Bufs for the other kinds) */
 	VEC(int64_t *) writers;  /* optional, parallel to buffers: per byte the flat global
 	                          * id of the work-item that stored it last, -1 if none
 	                          * (NULL entries or an empty vector: not tracked) */
@@ -80,6 +125,28 @@ typedef struct EmuResult {
 	                          * float divide) produced a value: floats compare with a
 	                          * tolerance */
 } EmuResult;
+
+/* emu_image.c: an image's texel memory and the sampling rules of OpenCL 1.2
+ * section 8 (addressing, nearest and linear filtering, format conversions),
+ * which both GPUs implement alike; which image, sampler state and
+ * coordinates a message uses is each side's own business.  Coordinates are
+ * in message order: u (1D), u layer (1DA), u v (2D), u v layer (2DA),
+ * u v w (3D); results are four dwords: float bits, or the raw integers of an
+ * integer format; missing channels read 0 (alpha 1). */
+int emu_image_texel_bytes(uint32_t order, uint32_t data_type);  /* 0: unsupported */
+int emu_image_coords(EmuImageType t);        /* coordinates a message takes: 1..3 */
+int emu_image_is_int(const EmuImage *d);     /* integer channel data type */
+/* NULL when d and its bytes describe a supported image, else why (static text) */
+const char *emu_image_check(const EmuImage *d, size_t size);
+/* sample with float coordinates: 0, or -1 with *why (malloc'd) when the result
+ * is undefined (CL_ADDRESS_NONE outside the image, repeat with unnormalized
+ * coordinates, linear filtering of integers, NaN coordinates, a buffer image) */
+int emu_image_sample(const EmuImage *d, const uint8_t *b, const EmuSampler *s, const float *c,
+                     uint32_t out[4], char **why);
+/* read with integer coordinates; outside the image every channel reads 0 */
+void emu_image_load(const EmuImage *d, const uint8_t *b, const int32_t *c, uint32_t out[4]);
+/* typed write, converted to the format (saturating); outside the image dropped */
+void emu_image_store(const EmuImage *d, uint8_t *b, const int32_t *c, const uint32_t v[4]);
 
 void emu_result_free(EmuResult *r);
 void emu_launch_free(EmuLaunch *l);

@@ -99,6 +99,12 @@ static char *entry_source(const char *cl, const Kernel *k, char **why)
 			buf_printf(&b, "*(%s %.*s **)a[%zu]", as, (int)n, t, i);
 		} else if (a->kind == MA_VALUE) {
 			buf_printf(&b, "*(%s *)a[%zu]", t, i);
+		} else if (a->kind == MA_IMAGE || a->kind == MA_SAMPLER) {
+			*why = xasprintf("argument '%s' is an image or sampler: data/twinrt.c has no image "
+			                 "builtins (read_image*, write_image*, get_image_*, samplers), and the "
+			                 "host ABI of clang's opaque image types is not modelled", a->name);
+			buf_free(&b);
+			return NULL;
 		} else {
 			*why = xasprintf("argument '%s' is not a buffer or a value", a->name);
 			buf_free(&b);

@@ -20,7 +20,12 @@
  *     on the host (f32 rounded after every operation, mad fused); float to
  *     integer conversion saturates (NaN -> 0) as Gen's does;
  *   - messages check every address: global ones against the ZeMem regions,
- *     %slm against the group's SLM, %scratch against the thread's own area.
+ *     %slm against the group's SLM, %scratch against the thread's own area;
+ *   - image messages find their surface state by the binding-table index a
+ *     surface variable holds and their sampler state by sampler_index (ze.c
+ *     built both from the arguments); sample_lz takes float coordinates,
+ *     normalized as the sampler state says, load_lz and scatter4_typed
+ *     integer ones; OpenCL's rules (emu_image.c) do the rest.
  * Any violation stops the thread with XS_ERROR and a message naming the
  * thread, the line, the instruction and the lane.
  */
@@ -959,6 +964,137 @@ static void dword_atomic(XThread *t, const XInst *in)
 		}
 }
 
+/* ---- image messages (sampler engine, typed dataport) -------------------- */
+
+/* the binding-table entry a surface variable holds */
+static ZeSurface *surface_of(XThread *t, const XInst *in, int i)
+{
+	uint32_t bti = t->surf[t->p->vars.v[in->o[i].var].base + in->o[i].off];
+	size_t k;
+	for (k = 0; k < t->m->surfaces.n; k++)
+		if ((uint32_t)t->m->surfaces.v[k].bti == bti)
+			return &t->m->surfaces.v[k];
+	terr(t, in, "binding table index %u has no surface state (no image argument has that bti)", bti);
+	return NULL;
+}
+
+static const EmuSampler *sampler_of(XThread *t, const XInst *in, int i)
+{
+	uint32_t idx = t->surf[t->p->vars.v[in->o[i].var].base + in->o[i].off];
+	size_t k;
+	for (k = 0; k < t->m->samplers.n; k++)
+		if ((uint32_t)t->m->samplers.v[k].index == idx)
+			return &t->m->samplers.v[k].s;
+	terr(t, in, "sampler index %u has no sampler state (no sampler argument or inline sampler)", idx);
+	return NULL;
+}
+
+/* lane n's dword of coordinate operands first.. (n of them; %null reads 0) */
+static int coords(XThread *t, const XInst *in, int first, int n, int lane, uint32_t c[3])
+{
+	int k;
+	c[0] = c[1] = c[2] = 0;
+	for (k = 0; k < n && k < 3; k++) {
+		uint8_t *p;
+		if (is_null(t, in, first + k))
+			continue;
+		if (!(p = raw(t, in, first + k, 4 * lane, 4)))
+			return -1;
+		c[k] = (uint32_t)get_le(p, 4);
+	}
+	return 0;
+}
+
+/* sample_lz / load_lz: per lane the RGBA result, the channels of the mask
+ * written to the destination one exec-wide plane each */
+static void sampler_message(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	int smp = in->op == X_SAMPLE_LZ, first = smp ? 4 : 3, n, ch;
+	const EmuSampler *st = smp ? sampler_of(t, in, 1) : NULL;
+	ZeSurface *sf = surface_of(t, in, smp ? 2 : 1);
+	if (!sf || (smp && !st))
+		return;
+	if (in->o[0].imm != 0) {
+		terr(t, in, "texel offsets 0x%llx are not emulated", (unsigned long long)in->o[0].imm);
+		return;
+	}
+	if (in->nops - first != emu_image_coords(sf->d->type)) {
+		terr(t, in, "%d coordinates for a surface of type %d, which takes %d", in->nops - first,
+		     (int)sf->d->type, emu_image_coords(sf->d->type));
+		return;
+	}
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		uint32_t c[3], out[4];
+		int k = 0;
+		char *why = NULL;
+		if (!(en >> n & 1) || coords(t, in, first, in->nops - first, n, c))
+			continue;
+		if (smp) {
+			float f[3];
+			memcpy(f, c, sizeof f);
+			if (emu_image_sample(sf->d, sf->b, st, f, out, &why)) {
+				terr(t, in, "lane %d, image argument %d: %s", in->moff + n, sf->arg, why);
+				free(why);
+				return;
+			}
+		} else {
+			emu_image_load(sf->d, sf->b, (const int32_t *)c, out);
+		}
+		for (ch = 0; ch < 4; ch++) {
+			uint8_t *r;
+			if (!(in->sub >> ch & 1))
+				continue;
+			if (!(r = raw(t, in, smp ? 3 : 2, 4 * (k++ * in->exec + n), 4)))
+				return;
+			put_le(r, out[ch], 4);
+		}
+	}
+}
+
+/* scatter4_typed: surface u v r lod data; 8 lanes, data one plane per channel */
+static void typed_write(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	ZeSurface *sf = surface_of(t, in, 0);
+	int n, ch, nc;
+	if (!sf)
+		return;
+	if (sf->access == ZC_READONLY) {
+		terr(t, in, "typed write to the read-only image argument %d", sf->arg);
+		return;
+	}
+	if (!is_null(t, in, 4)) {
+		terr(t, in, "a level of detail other than %%null (mipmaps) is not emulated");
+		return;
+	}
+	if (in->sub != 0xf) {
+		terr(t, in, "typed writes of only some channels are not emulated");
+		return;
+	}
+	nc = emu_image_coords(sf->d->type);
+	for (n = 1 + nc; n < 4; n++)
+		if (!is_null(t, in, n)) {
+			terr(t, in, "coordinate %d is given, but a surface of type %d takes %d", n, (int)sf->d->type, nc);
+			return;
+		}
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		uint32_t c[3], v[4] = {0, 0, 0, 0};
+		int k = 0;
+		if (!(en >> n & 1) || coords(t, in, 1, nc, n, c))
+			continue;
+		for (ch = 0; ch < 4; ch++) {
+			uint8_t *r;
+			if (!(in->sub >> ch & 1))
+				continue;
+			if (!(r = raw(t, in, 5, 4 * (k++ * in->exec + n), 4)))
+				return;
+			v[ch] = (uint32_t)get_le(r, 4);
+		}
+		emu_image_store(sf->d, sf->b, (const int32_t *)c, v);
+	}
+}
+
 static void exec_faddr(XThread *t, const XInst *in)
 {
 	int found = 0;
@@ -1024,6 +1160,8 @@ static void step(XThread *t, const XInst *in)
 	case X_SVM_ATOMIC: svm_atomic(t, in); break;
 	case X_GATHER4: case X_SCATTER4: case X_GATHER: case X_SCATTER: surf_gather_scatter(t, in); break;
 	case X_DWORD_ATOMIC: dword_atomic(t, in); break;
+	case X_SAMPLE_LZ: case X_LOAD_LZ: sampler_message(t, in); break;
+	case X_SCATTER4_TYPED: typed_write(t, in); break;
 	case X_FELL_OFF: terr(t, in, "execution ran past the end of a function"); return;
 	default: exec_alu(t, in); break;
 	}

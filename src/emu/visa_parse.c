@@ -7,8 +7,12 @@
  * gets its bytes in one register file (aliases share their owner's); an
  * operand's origin is row * 32 + col * type size bytes into its variable
  * (TGLLP's 32-byte rows).  Anything else - address variables, indirect
- * operands, image messages, stateful surfaces, unknown mnemonics or
- * attributes - is refused with "line N: ..." naming it.
+ * operands, stateful surfaces in untyped messages, unknown mnemonics or
+ * attributes - is refused with "line N: ..." naming it.  Image messages
+ * are taken in the forms lower_image.c writes: sample_lz.<ch> and
+ * load_lz.<ch> (aoffimmi, [sampler,] surface, raw destination, 1-3 raw
+ * coordinates) and scatter4_typed.<ch> (surface, u v r lod raw or %null,
+ * raw data).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -530,6 +534,9 @@ typedef enum Form {
 	F_SVMATOM,  /* raw raw raw raw */
 	F_SURF,     /* surface goff raw raw */
 	F_SURFATOM, /* surface raw raw raw raw */
+	F_SAMPLE,   /* imm sampler surface raw raw{1,3} */
+	F_LOAD,     /* imm surface raw raw{1,3} */
+	F_TYPED,    /* surface raw raw raw raw raw */
 } Form;
 
 static const struct Mn {
@@ -563,6 +570,8 @@ static const struct Mn {
 	{"gather4_scaled", X_GATHER4, F_SURF, 0, 1}, {"scatter4_scaled", X_SCATTER4, F_SURF, 0, 1},
 	{"gather_scaled", X_GATHER, F_SURF, 0, 1}, {"scatter_scaled", X_SCATTER, F_SURF, 0, 1},
 	{"dword_atomic", X_DWORD_ATOMIC, F_SURFATOM, 0, 1},
+	{"sample_lz", X_SAMPLE_LZ, F_SAMPLE, 0, 1}, {"load_lz", X_LOAD_LZ, F_LOAD, 0, 1},
+	{"scatter4_typed", X_SCATTER4_TYPED, F_TYPED, 0, 1},
 };
 
 static const char *const relops[] = {"eq", "ne", "gt", "ge", "lt", "le"};
@@ -695,6 +704,38 @@ static int surface(P *s, const XInst *in, int i)
 	return fail(s, "%s: operand %d must be %%slm or %%scratch", in->mnem, i + 1);
 }
 
+/* operand i is a state variable of kind k (surface or sampler) */
+static int state_var(P *s, const XInst *in, int i, XVarKind k)
+{
+	if (in->o[i].kind == XO_VAR && s->p->vars.v[in->o[i].var].kind == k)
+		return 0;
+	return fail(s, "%s: operand %d must be a %s variable", in->mnem, i + 1,
+	            k == XV_SURF ? "surface (T)" : "sampler (S)");
+}
+
+/* sample_lz / load_lz / scatter4_typed */
+static int image_form(P *s, const struct Mn *m, const XInst *in)
+{
+	int i = 0;
+	if (m->form != F_TYPED) {
+		if (in->o[0].kind != XO_IMM)
+			return fail(s, "%s: operand 1 must be the texel offsets (an immediate)", in->mnem);
+		i = 1;
+		if (m->form == F_SAMPLE && state_var(s, in, i++, XV_SAMP))
+			return -1;
+	}
+	if (state_var(s, in, i++, XV_SURF))
+		return -1;
+	for (; i < in->nops; i++)
+		if (raw_ok(s, in, i))
+			return -1;
+	if (m->form == F_TYPED && in->exec != 8)
+		return fail(s, "%s takes 8 lanes", in->mnem);
+	if (m->form != F_TYPED && in->exec != 8 && in->exec != 16)
+		return fail(s, "%s takes 8 or 16 lanes", in->mnem);
+	return 0;
+}
+
 /* operand kinds and counts per form */
 static int check_form(P *s, const struct Mn *m, XInst *in)
 {
@@ -711,11 +752,15 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 	case F_SVMATOM: want = 4; break;
 	case F_SURF: want = 4; break;
 	case F_SURFATOM: want = 5; break;
+	case F_SAMPLE: want = in->nops >= 5 && in->nops <= 7 ? in->nops : 5; break;
+	case F_LOAD: want = in->nops >= 4 && in->nops <= 6 ? in->nops : 4; break;
+	case F_TYPED: want = 6; break;
 	}
 	if (in->nops != want)
 		return fail(s, "%s takes %d operands, not %d", in->mnem, want, in->nops);
 	if ((m->form == F_ALU || m->form == F_ALU2 || m->form == F_CMP || m->form == F_SVM ||
-	     m->form == F_SVMATOM || m->form == F_SURF || m->form == F_SURFATOM || m->op == X_MOVS) &&
+	     m->form == F_SVMATOM || m->form == F_SURF || m->form == F_SURFATOM || m->op == X_MOVS ||
+	     m->form == F_SAMPLE || m->form == F_LOAD || m->form == F_TYPED) &&
 	    !in->exec)
 		return fail(s, "%s needs an execution size", in->mnem);
 	switch (m->form) {
@@ -769,6 +814,10 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 			if (raw_ok(s, in, i))
 				return -1;
 		return 0;
+	case F_SAMPLE:
+	case F_LOAD:
+	case F_TYPED:
+		return image_form(s, m, in);
 	default:
 		return 0;
 	}

@@ -22,7 +22,17 @@
  *   - threads of a group run one after another up to a barrier (or their
  *     end), then are released together; a thread ending while others wait
  *     at a barrier is an error (the hardware barrier would hang).
- * Afterwards the buffers are copied out and the printf buffer is decoded.
+ *   - images and samplers as NEO's setArgImage / setArgSampler make them:
+ *     a surface state per image argument at its binding_table_indices
+ *     entry (the EmuImage's type, size, format and pitches over a copy of
+ *     its texels), a sampler state per sampler argument at its
+ *     sampler_index (the cl_sampler's addressing, filter, normalization)
+ *     and per inline sampler; image_width/height/depth/array_size/
+ *     channel_data_type/channel_order from the image, sampler_address
+ *     (NEO's patch values 0 none, 1 clamp to border, 2 clamp to edge,
+ *     3 repeat, 4 mirrored) and sampler_normalized (0 or 8) from the sampler.
+ * Afterwards the buffers and images are copied out and the printf buffer is
+ * decoded.
  */
 #include <string.h>
 
@@ -180,7 +190,8 @@ static void put_vec3(uint8_t *p, int size, const uint32_t *v)
 static int explicit_arg(Launch *x, const ZeArg *a, EmuArgKind want1, EmuArgKind want2)
 {
 	const EmuArg *e;
-	static const char *const kinds[] = {"a value", "a buffer", "local memory", "NULL"};
+	static const char *const kinds[] = {"a value", "a buffer", "local memory", "NULL", "an image",
+	                                    "a sampler"};
 	if (a->arg_index < 0 || (size_t)a->arg_index >= x->l->args.n)
 		return refuse(x, "payload argument for argument %d, but the launch has %zu", a->arg_index,
 		              x->l->args.n);
@@ -212,6 +223,119 @@ static int slm_args(Launch *x)
 			break;
 		}
 	x->slm_total = (uint32_t)x->k->slm_size + (uint32_t)align_up64(off, SLM_ARG_GRANULE);
+	return 0;
+}
+
+/* ---- images and samplers (NEO's setArgImage / setArgSampler) ------------ */
+
+static const ZeImageType ze_type_of[] = {ZT_1D, ZT_1D_ARRAY, ZT_BUFFER, ZT_2D, ZT_2D_ARRAY, ZT_3D};
+
+/* the surface state of an image arg_bypointer at its binding-table index */
+static int image_surface(Launch *x, const ZeArg *a)
+{
+	const EmuArg *e;
+	const char *bad;
+	ZeSurface sf;
+	size_t i;
+	if (explicit_arg(x, a, EA_IMAGE, EA_IMAGE))
+		return -1;
+	e = &x->l->args.v[a->arg_index];
+	if (a->addrmode != ZM_STATEFUL || !a->has_bti)
+		return refuse(x, "image argument %d: only stateful images with a binding_table_indices entry "
+		              "are supported", a->arg_index);
+	if (ze_type_of[e->image.type] != a->image_type)
+		return refuse(x, "image argument %d is %s in .ze_info; the host's image is another type",
+		              a->arg_index, zeimage_type_name(a->image_type));
+	if ((bad = emu_image_check(&e->image, e->size)))
+		return refuse(x, "image argument %d: %s", a->arg_index, bad);
+	for (i = 0; i < x->m.surfaces.n; i++)
+		if (x->m.surfaces.v[i].bti == a->bti)
+			return refuse(x, "binding table index %d is given twice", a->bti);
+	sf.bti = a->bti;
+	sf.arg = a->arg_index;
+	sf.d = &e->image;
+	sf.size = e->size;
+	sf.access = a->access;
+	sf.b = xmalloc(e->size ? e->size : 1);
+	memcpy(sf.b, e->bytes, e->size);
+	vec_push(&x->m.surfaces, sf);
+	return 0;
+}
+
+static int add_sampler(Launch *x, int index, const EmuSampler *s)
+{
+	ZeSamplerState st;
+	size_t i;
+	for (i = 0; i < x->m.samplers.n; i++)
+		if (x->m.samplers.v[i].index == index)
+			return refuse(x, "sampler_index %d is given twice", index);
+	st.index = index;
+	st.s = *s;
+	vec_push(&x->m.samplers, st);
+	return 0;
+}
+
+/* ze_info inline_samplers: addrmode and filtermode by name */
+static int inline_samplers(Launch *x)
+{
+	static const struct { const char *name; uint32_t cl; } modes[] = {
+		{"none", EMU_CL_ADDRESS_NONE}, {"repeat", EMU_CL_ADDRESS_REPEAT},
+		{"clamp_edge", EMU_CL_ADDRESS_CLAMP_TO_EDGE}, {"clamp_border", EMU_CL_ADDRESS_CLAMP},
+		{"mirror", EMU_CL_ADDRESS_MIRRORED_REPEAT},
+	};
+	int i;
+	size_t j;
+	for (i = 0; i < x->k->n_inline_samplers; i++) {
+		const ZeInlineSampler *z = &x->k->inline_samplers[i];
+		EmuSampler s = {z->normalized != 0, 0, 0};
+		for (j = 0; j < NELEM(modes) && (!z->addrmode || strcmp(z->addrmode, modes[j].name)); j++)
+			;
+		if (j == NELEM(modes) || !z->filtermode ||
+		    (strcmp(z->filtermode, "nearest") && strcmp(z->filtermode, "linear")))
+			return refuse(x, "inline sampler %d: addrmode '%s', filtermode '%s' are not supported",
+			              z->index, z->addrmode ? z->addrmode : "", z->filtermode ? z->filtermode : "");
+		s.addressing = modes[j].cl;
+		s.filter = strcmp(z->filtermode, "linear") ? EMU_CL_FILTER_NEAREST : EMU_CL_FILTER_LINEAR;
+		if (add_sampler(x, z->index, &s))
+			return -1;
+	}
+	return 0;
+}
+
+/* NEO's sampler_address patch value */
+static uint32_t neo_address(uint32_t cl)
+{
+	switch (cl) {
+	case EMU_CL_ADDRESS_CLAMP: return 1;
+	case EMU_CL_ADDRESS_CLAMP_TO_EDGE: return 2;
+	case EMU_CL_ADDRESS_REPEAT: return 3;
+	case EMU_CL_ADDRESS_MIRRORED_REPEAT: return 4;
+	default: return 0;
+	}
+}
+
+/* image_* and sampler_* payload dwords */
+static int image_payload(Launch *x, const ZeArg *a, uint8_t *p)
+{
+	int sampler = a->type == ZA_SAMPLER_ADDRESS || a->type == ZA_SAMPLER_NORMALIZED;
+	const EmuArg *e;
+	uint32_t v = 0;
+	if (explicit_arg(x, a, sampler ? EA_SAMPLER : EA_IMAGE, sampler ? EA_SAMPLER : EA_IMAGE))
+		return -1;
+	if (a->size != 4)
+		return refuse(x, "%s of %d bytes (NEO patches 4)", zearg_type_name(a->type), a->size);
+	e = &x->l->args.v[a->arg_index];
+	switch (a->type) {
+	case ZA_IMAGE_WIDTH: v = e->image.width; break;
+	case ZA_IMAGE_HEIGHT: v = e->image.height; break;
+	case ZA_IMAGE_DEPTH: v = e->image.depth; break;
+	case ZA_IMAGE_ARRAY_SIZE: v = e->image.array_size; break;
+	case ZA_IMAGE_CHANNEL_DATA_TYPE: v = e->image.data_type; break;
+	case ZA_IMAGE_CHANNEL_ORDER: v = e->image.order; break;
+	case ZA_SAMPLER_ADDRESS: v = neo_address(e->sampler.addressing); break;
+	default: v = e->sampler.normalized ? 8 : 0; break; /* ZA_SAMPLER_NORMALIZED */
+	}
+	put32(p, v);
 	return 0;
 }
 
@@ -254,7 +378,20 @@ static int fill_arg(Launch *x, const ZeArg *a, uint8_t *p)
 		memcpy(p, e->bytes + so, n);
 		break;
 	}
+	case ZA_IMAGE_WIDTH: case ZA_IMAGE_HEIGHT: case ZA_IMAGE_DEPTH: case ZA_IMAGE_ARRAY_SIZE:
+	case ZA_IMAGE_CHANNEL_DATA_TYPE: case ZA_IMAGE_CHANNEL_ORDER: case ZA_SAMPLER_ADDRESS:
+	case ZA_SAMPLER_NORMALIZED:
+		return image_payload(x, a, p);
 	case ZA_ARG_BYPOINTER:
+		if (a->addrspace == ZS_IMAGE)
+			return image_surface(x, a);
+		if (a->addrspace == ZS_SAMPLER) {
+			if (explicit_arg(x, a, EA_SAMPLER, EA_SAMPLER))
+				return -1;
+			if (a->addrmode != ZM_STATEFUL)
+				return refuse(x, "sampler argument %d is not stateful", a->arg_index);
+			return add_sampler(x, a->sampler_index, &x->l->args.v[a->arg_index].sampler);
+		}
 		if (a->addrmode == ZM_SLM) {
 			if (a->size >= 4)
 				put32(p, (uint32_t)x->arg_addr.v[a->arg_index]);
@@ -434,7 +571,7 @@ static int prepare(Launch *x, const char *visa_text, const char *kernel)
 	x->local_ids = x->k->local_id_size / x->chan;
 	if (x->k->local_id_size % x->chan || x->local_ids > 3)
 		return refuse(x, "local_id size %d is not 1..3 channels of %d bytes", x->k->local_id_size, x->chan);
-	if (check_range(x) || place_memory(x) || check_symbols(x) || cross_thread(x))
+	if (check_range(x) || place_memory(x) || check_symbols(x) || inline_samplers(x) || cross_thread(x))
 		return -1;
 	return 0;
 }
@@ -447,6 +584,11 @@ static void results(Launch *x, EmuResult *r)
 		if (x->l->args.v[i].kind == EA_BUFFER) {
 			const ZeRegion *g = &x->m.mem.r.v[reg++];
 			buf_add(&b, g->bytes, (size_t)g->size);
+		} else if (x->l->args.v[i].kind == EA_IMAGE) {
+			size_t j;
+			for (j = 0; j < x->m.surfaces.n; j++)
+				if (x->m.surfaces.v[j].arg == (int)i)
+					buf_add(&b, x->m.surfaces.v[j].b, x->m.surfaces.v[j].size);
 		}
 		vec_push(&r->buffers, b);
 	}
@@ -457,6 +599,7 @@ int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel, co
                EmuResult *r)
 {
 	Launch x;
+	size_t i;
 	int rc;
 	memset(&x, 0, sizeof x);
 	memset(r, 0, sizeof *r);
@@ -496,6 +639,10 @@ int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel, co
 	free(x.m.slm);
 	free(x.m.scratch);
 	vec_free(&x.arg_addr);
+	for (i = 0; i < x.m.surfaces.n; i++)
+		free(x.m.surfaces.v[i].b);
+	vec_free(&x.m.surfaces);
+	vec_free(&x.m.samplers);
 	zemem_free(&x.m.mem);
 	visa_prog_free(&x.prog);
 	return rc;

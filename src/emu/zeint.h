@@ -87,6 +87,7 @@ typedef enum XOp { /* the order matters: visa_exec.c tests ranges (X_AND..X_ASR,
 	X_GOTO, X_CALL, X_RET, X_BARRIER, X_FENCE, X_FADDR, X_MOVS,
 	X_SVM_GATHER4, X_SVM_SCATTER4, X_SVM_ATOMIC,
 	X_GATHER4, X_SCATTER4, X_GATHER, X_SCATTER, X_DWORD_ATOMIC,
+	X_SAMPLE_LZ, X_LOAD_LZ, X_SCATTER4_TYPED, /* image messages (sampler engine, typed dataport) */
 	X_FELL_OFF,  /* end of a function: executing it is an error */
 } XOp;
 
@@ -166,6 +167,23 @@ typedef struct XThread {
 	char *error;
 } XThread;
 
+/* A binding-table entry NEO made for an image argument: its surface state
+ * (type, size, format, pitches from the EmuImage) and the texels. */
+typedef struct ZeSurface {
+	int bti;
+	int arg;                 /* explicit argument index */
+	const EmuImage *d;
+	uint8_t *b;              /* the texels (owned by ze.c, copied out as the result) */
+	size_t size;
+	ZeAccess access;
+} ZeSurface;
+
+/* A sampler state NEO made: from a sampler argument or an inline sampler. */
+typedef struct ZeSamplerState {
+	int index;               /* sampler_index */
+	EmuSampler s;
+} ZeSamplerState;
+
 /* the memories a thread sees, filled by ze.c */
 struct ZeMachine {
 	ZeMem mem;
@@ -177,6 +195,8 @@ struct ZeMachine {
 	uint64_t step_limit;
 	int approx_used;         /* an extended-math operation produced a value */
 	const ZeImage *img;
+	VEC(ZeSurface) surfaces;     /* binding table: image arguments */
+	VEC(ZeSamplerState) samplers;
 	uint64_t (*sym_addr)(ZeMachine *, const char *sym, int *found);
 	void *ctx;
 	char group[64];          /* "group (x,y,z)" for messages */

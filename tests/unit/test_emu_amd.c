@@ -74,6 +74,7 @@ static void launch_1d(EmuLaunch *l, uint32_t global, uint32_t local)
 static void add_arg(EmuLaunch *l, EmuArgKind kind, const void *bytes, size_t n)
 {
 	EmuArg a;
+	memset(&a, 0, sizeof a);
 	a.kind = kind;
 	a.size = n;
 	a.bytes = NULL;
@@ -525,19 +526,77 @@ static void test_refusals(void)
 	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "outside every buffer bound to it"));
 	free_result(&r);
 	free_launch(&l);
-	/* images */
+	/* an image argument given a buffer */
 	k = load_file("image_rw_2d.il", "image_rw_2d");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
-	launch_1d(&l, 4, 4);
+	img_case(IC_RW_2D, &l);
+	l.args.v[0].kind = EA_BUFFER;
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), -1);
-	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "images are not emulated"));
+	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "argument 'src' is an image in the metadata"));
+	free_result(&r);
+	free_launch(&l);
+	/* repeat with unnormalized coordinates is undefined: refused where it is used */
+	img_case(IC_RW_2D, &l);
+	l.args.v[1].sampler.addressing = EMU_CL_ADDRESS_REPEAT;
+	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), -1);
+	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "repeat and mirrored repeat need normalized"));
 	free_result(&r);
 	free_launch(&l);
 }
 
+/* the image kernels: samplers, formats, layers, queries */
+static void test_images(void)
+{
+	int which;
+	for (which = 0; which < IC_COUNT; which++) {
+		char *file = xasprintf("%s.il", img_case_file(which));
+		Kernel *k = load_file(file, img_case_file(which));
+		EmuLaunch l;
+		EmuResult r;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+		img_case(which, &l);
+		memset(&r, 0, sizeof r);
+		CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), 0);
+		CU_ASSERT_EQUAL(img_check(which, &l, &r), 0);
+		free_result(&r);
+		free_launch(&l);
+		free(file);
+	}
+}
+
 /* every kernel of tests/kernels runs to its end with generic arguments
- * (buffers of 64 KiB, small by-value numbers), except the image kernels,
- * which are refused */
+ * (buffers of 64 KiB, small by-value numbers, CL_FLOAT images covering the
+ * range, nearest clamp-to-edge unnormalized samplers) */
+/* a CL_FLOAT RGBA image of the argument's dimension: 256 wide, 16 high,
+ * 8 deep or 8 layers, zero texels */
+static void generic_image(EmuLaunch *l, const MdArg *m)
+{
+	static const struct { const char *dim; EmuImageType t; } dims[] = {
+		{"1D", EI_1D}, {"1DA", EI_1D_ARRAY}, {"1DB", EI_1D_BUFFER}, {"2D", EI_2D},
+		{"2DA", EI_2D_ARRAY}, {"3D", EI_3D},
+	};
+	EmuArg a;
+	EmuImage *d = &a.image;
+	size_t i;
+	memset(&a, 0, sizeof a);
+	a.kind = EA_IMAGE;
+	for (i = 0; i < NELEM(dims); i++)
+		if (!strcmp(dims[i].dim, m->dim))
+			d->type = dims[i].t;
+	d->width = 256;
+	d->height = d->type == EI_2D || d->type == EI_2D_ARRAY || d->type == EI_3D ? 16 : 1;
+	d->depth = d->type == EI_3D ? 8 : 1;
+	d->array_size = d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY ? 8 : 0;
+	d->order = EMU_CL_RGBA;
+	d->data_type = EMU_CL_FLOAT;
+	d->texel = 16;
+	d->row_pitch = 16 * 256;
+	d->slice_pitch = d->row_pitch * d->height;
+	a.size = (size_t)d->slice_pitch * (d->depth > 1 ? d->depth : d->array_size ? d->array_size : 1);
+	a.bytes = xcalloc(a.size, 1);
+	vec_push(&l->args, a);
+}
+
 static void run_generic(const char *file, Kernel *k)
 {
 	EmuLaunch l;
@@ -550,7 +609,16 @@ static void run_generic(const char *file, Kernel *k)
 	l.printf_slot = 1024;
 	for (i = 0; i < k->md->args.n; i++) {
 		const MdArg *a = &k->md->args.v[i];
-		if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
+		if (a->kind == MA_IMAGE) {
+			generic_image(&l, a);
+		} else if (a->kind == MA_SAMPLER) {
+			EmuArg s;
+			memset(&s, 0, sizeof s);
+			s.kind = EA_SAMPLER;
+			s.sampler.addressing = EMU_CL_ADDRESS_CLAMP_TO_EDGE;
+			s.sampler.filter = EMU_CL_FILTER_NEAREST;
+			vec_push(&l.args, s);
+		} else if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
 			add_arg(&l, EA_LOCAL, NULL, 4096);
 		} else if (a->kind == MA_POINTER) {
 			uint32_t *b = xmalloc(65536);
@@ -565,15 +633,10 @@ static void run_generic(const char *file, Kernel *k)
 	}
 	memset(&r, 0, sizeof r);
 	rc = emu_amd_run(prog, k, &l, &r);
-	if (!strncmp(file, "image_", 6)) {
-		CU_ASSERT_EQUAL(rc, -1);
-		CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "images are not emulated"));
-	} else {
-		if (rc || !r.ok)
-			fprintf(stderr, "\n%s: %s\n", file, r.error ? r.error : "?");
-		CU_ASSERT(rc == 0 && r.ok);
-		CU_ASSERT_EQUAL(r.buffers.n, k->md->args.n);
-	}
+	if (rc || !r.ok)
+		fprintf(stderr, "\n%s: %s\n", file, r.error ? r.error : "?");
+	CU_ASSERT(rc == 0 && r.ok);
+	CU_ASSERT_EQUAL(r.buffers.n, k->md->args.n);
 	free_result(&r);
 	free_launch(&l);
 }
@@ -637,6 +700,7 @@ int add_emu_amd_suite(void)
 		{"private_array (private UAV)", test_private_array},
 		{"divergent control flow", test_divergent},
 		{"integer and conversion edge cases", test_int_edges},
+		{"image kernels (samplers, formats, layers, queries)", test_images},
 		{"refusals and run errors", test_refusals},
 		{"every kernel of tests/kernels", test_corpus},
 	};

@@ -4,8 +4,9 @@
  * add_emu_ze_suite() registers the suite "emu_ze".  Hand-written vISA
  * kernels run with zebins built in memory by zebin_write_data (written to a
  * private mkdtemp directory and read back with zeimage_read); the end-to-end
- * test runs the real translator ($TRANSLATE, as run-all.sh sets it) on
- * tests/kernels/saxpy.il at SIMD8, 16 and 32 and checks y = a*x + y.
+ * tests run the real translator ($TRANSLATE, as run-all.sh sets it) on
+ * tests/kernels/saxpy.il at SIMD8, 16 and 32 and check y = a*x + y, and on
+ * the image kernels with the launches and expectations of imgcases.c.
  */
 #if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
 #define _XOPEN_SOURCE 700
@@ -96,6 +97,7 @@ static void launch_free(EmuLaunch *l)
 static void add_arg(EmuLaunch *l, EmuArgKind k, const void *bytes, size_t n)
 {
 	EmuArg a;
+	memset(&a, 0, sizeof a);
 	a.kind = k;
 	a.size = n;
 	a.bytes = xcalloc(n ? n : 1, 1);
@@ -378,6 +380,11 @@ static void test_slm_barrier(void)
 		"    shl (M1, 8) SA(0,0)<1> X(0,0)<1;1,0> 0x2:ud\n"
 		"    scatter4_scaled.R (M1, 8) %slm 0x0:ud SA.0 ACC.0\n"
 		"    mov (M1, 8) ONE(0,0)<1> 0x80:ud\n"
+		"    mov (M1, 8) CNT(0,0)<1> 0x0:ud\n"
+		/* SLM starts as garbage: the counter is cleared before a barrier */
+		"    scatter4_scaled.R (M1, 8) %slm 0x0:ud ONE.0 CNT.0\n"
+		"    fence_local.E\n"
+		"    barrier\n"
 		"    mov (M1, 8) CNT(0,0)<1> 0x1:ud\n"
 		"    dword_atomic.add (M1, 8) %slm ONE.0 CNT.0 %null.0 %null.0\n"
 		"    fence_local.E\n"
@@ -568,7 +575,8 @@ static void test_alu(void)
 static void test_refusals(void)
 {
 	static const struct { const char *line, *why; } cases[] = {
-		{"    sample_lz.RGBA (M1, 8) 0x0:uw S T ACC.0 X.0", "line 23: instruction 'sample_lz.RGBA' is not supported"},
+		{"    sample_lz.RGBA (M1, 8) 0x0:uw S T ACC.0 X.0", "line 23: sample_lz.RGBA: operand 2 must be a sampler (S) variable"},
+		{"    scatter4_typed.RGBA (M1, 16) ACC.0 X.0 X.0 X.0 X.0 X.0", "line 23: scatter4_typed.RGBA: operand 1 must be a surface (T) variable"},
 		{"    addr_add (M1_NM, 1) A0(0)<1> &X J(0,0)<0;1,0>", "line 23: instruction 'addr_add' is not supported"},
 		{"    mov (M1, 8) ACC(0,0)<1> r[A0(0),0]<0;1,0>:d", "line 23: indirect operand"},
 		{"    mov (M1, 8) NOPE(0,0)<1> X(0,0)<1;1,0>", "line 23: undeclared variable 'NOPE'"},
@@ -786,6 +794,71 @@ static void test_saxpy_end_to_end(void)
 	}
 }
 
+/* translates tests/kernels/<name>.il at simd into tdir; the zebin image
+ * and the vISA text, 0 ok (-1: the translator failed) */
+static int translate_image_kernel(const char *tr, const char *name, int simd, ZeImage *z, char **text)
+{
+	char *dir = xasprintf("%s/%s%d", tdir, name, simd), *err = NULL, *file;
+	char *cmd = xasprintf("'%s' -simd %d --emit zebin,visaasm -o '%s' '%s/tests/kernels/%s.il' >/dev/null 2>&1",
+	                      tr, simd, dir, TEST_SRCDIR, name);
+	char *bin = xasprintf("%s/%s_tgllp.bin", dir, name), *vis = xasprintf("%s/%s.visaasm", dir, name);
+	size_t n, tn;
+	int rc = -1;
+	mkdir(dir, 0777);
+	if (system(cmd) == 0 && (file = read_file(bin, &n))) {
+		*text = read_file(vis, &tn);
+		rc = *text && zeimage_read((const uint8_t *)file, n, z, &err) == 0 ? 0 : -1;
+		free(file);
+	}
+	free(err);
+	free(cmd);
+	free(bin);
+	free(vis);
+	free(dir);
+	return rc;
+}
+
+/* the image kernels through the real translator at SIMD8/16/32: surface and
+ * sampler states, image payload, sample_lz / load_lz / scatter4_typed */
+static void test_images_end_to_end(void)
+{
+	const char *tr = getenv("TRANSLATE");
+	int simd, which;
+	if (!tr || !*tr) {
+		printf("\n  note: $TRANSLATE not set, skipping the end-to-end run ");
+		return;
+	}
+	for (simd = 8; simd <= 32; simd *= 2)
+		for (which = 0; which < IC_COUNT; which++) {
+			ZeImage z;
+			char *text = NULL;
+			EmuLaunch l;
+			EmuResult r;
+			CU_ASSERT_EQUAL_FATAL(translate_image_kernel(tr, img_case_file(which), simd, &z, &text), 0);
+			img_case(which, &l);
+			CU_ASSERT_EQUAL(emu_ze_run(text, &z, img_case_file(which), &l, &r), 0);
+			if (img_check(which, &l, &r)) {
+				printf("\n  (%s at SIMD%d)", img_case_file(which), simd);
+				CU_FAIL("image results");
+			}
+			result_free(&r);
+			/* a sampler index no argument or inline sampler defines */
+			if (which == IC_RW_2D) {
+				char *p = strstr(text, "movs (M1_NM, 1) IMG_S(0) 0x0:ud");
+				CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+				for (; p; p = strstr(p, "movs (M1_NM, 1) IMG_S(0) 0x0:ud"))
+					p[strlen("movs (M1_NM, 1) IMG_S(0) 0x")] = '7';
+				CU_ASSERT_EQUAL(emu_ze_run(text, &z, img_case_file(which), &l, &r), 0);
+				CU_ASSERT_FALSE(r.ok);
+				CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "sampler index 7 has no sampler state"));
+				result_free(&r);
+			}
+			launch_free(&l);
+			zeimage_free(&z);
+			free(text);
+		}
+}
+
 int add_emu_ze_suite(void)
 {
 	CU_pSuite s = CU_add_suite("emu_ze", suite_init, suite_clean);
@@ -800,7 +873,8 @@ int add_emu_ze_suite(void)
 	    !CU_add_test(s, "step limit", test_step_limit) ||
 	    !CU_add_test(s, "zeimage_read round trip and rejections", test_zeimage) ||
 	    !CU_add_test(s, "faddr and .data.const", test_data_faddr) ||
-	    !CU_add_test(s, "saxpy.il end to end at SIMD8/16/32", test_saxpy_end_to_end))
+	    !CU_add_test(s, "saxpy.il end to end at SIMD8/16/32", test_saxpy_end_to_end) ||
+	    !CU_add_test(s, "image kernels end to end at SIMD8/16/32", test_images_end_to_end))
 		return -1;
 	return 0;
 }

@@ -21,4 +21,13 @@ const char *first_diag(void);   /* its first line */
 int has_diag(const char *line); /* one line equals it exactly */
 int count_diags(void);          /* lines captured */
 
+/* imgcases.c: the image test kernels' launches and expected results, for
+ * both emulator suites (needs emu/emu.h included first) */
+enum { IC_RW_2D, IC_RW_2D_NORM, IC_INT, IC_KINDS, IC_COUNT };
+#ifdef EMU_H
+const char *img_case_file(int which);                  /* "image_rw_2d" ... */
+void img_case(int which, EmuLaunch *l);                /* the launch */
+int img_check(int which, const EmuLaunch *l, const EmuResult *r); /* mismatches (printed) */
+#endif
+
 #endif

@@ -1,0 +1,343 @@
+/* amd_image.c - images and samplers of the AMD emulator (amd-metadata-abi.md,
+ * amdil.md 6.8; docs/abi-map.txt section 7).
+ *
+ *   binding  ;image:name:dim:RO|WO|RW:id:1:off - a read-only image is
+ *            resource `id` (sample_resource(id)/sample_id(id) with a
+ *            sampler, load_resource(id)/load_id(id) without), a write-only
+ *            or read-write image typed UAV `id` (uav_load_id, uav_store_id)
+ *   cb1      the 32-byte info block at `off`: width, height (1-D array:
+ *            its layers; 1 for 1-D), depth (2-D array: its layers; 1 unless
+ *            3-D), channel data type, 1/width, 1/height, 1/depth (host IEEE
+ *            division), channel order (the OpenCL enums)
+ *   samplers sampler state `id` of a ;sampler line: AMD's bits (normalized
+ *            0x1, address none 0 / repeat 0x2 / clamp-to-edge 0x4 / clamp
+ *            0x6 / mirrored 0x8, filter nearest 0x10 / linear 0x20) - the
+ *            ;value of a sampler argument holds them in its cb1 dword, a
+ *            kernel-defined sampler's are in its line
+ *   sample   coordinates from the source's x y z as floats, normalized
+ *            unless the instruction says _coordtype(unnormalized) (the
+ *            instruction decides, not the sampler state); addressing and
+ *            filter from the state; OpenCL's rules in emu_image.c
+ *   load     integer coordinates, level 0; uav_store converts to the
+ *            image's format (the dcl's _fmtx(uint) is what AMD's compiler
+ *            always declares; the descriptor decides)
+ */
+#include <string.h>
+
+#include "amdint.h"
+
+/* AMD's sampler bits (amd::Sampler::State) */
+enum {
+	AS_NORMALIZED = 0x01, AS_ADDR_MASK = 0x0e, AS_ADDR_REPEAT = 0x02, AS_ADDR_CLAMP_TO_EDGE = 0x04,
+	AS_ADDR_CLAMP = 0x06, AS_ADDR_MIRRORED = 0x08, AS_FILTER_NEAREST = 0x10, AS_FILTER_LINEAR = 0x20,
+};
+
+static const struct {
+	const char *dim;
+	EmuImageType t;
+} dims[] = {
+	{"1D", EI_1D}, {"1DA", EI_1D_ARRAY}, {"1DB", EI_1D_BUFFER}, {"2D", EI_2D}, {"2DA", EI_2D_ARRAY},
+	{"3D", EI_3D},
+};
+
+static int dim_type(const char *dim)
+{
+	size_t i;
+	for (i = 0; dim && i < NELEM(dims); i++)
+		if (!strcmp(dims[i].dim, dim))
+			return (int)dims[i].t;
+	return -1;
+}
+
+static int is_uav_image(const MdArg *m)
+{
+	return strcmp(m->access, "RO") != 0;
+}
+
+/* the image argument with resource id (uav 0) or UAV id (uav 1) */
+static const MdArg *image_arg(const Kernel *k, int uav, int id)
+{
+	size_t i;
+	for (i = 0; i < k->md->args.n; i++) {
+		const MdArg *m = &k->md->args.v[i];
+		if (m->kind == MA_IMAGE && m->bufid == id && is_uav_image(m) == uav)
+			return m;
+	}
+	return NULL;
+}
+
+int amd_image_dcl(const Kernel *k, const Inst *in, char **why)
+{
+	static const char *const dcl[] = {"1d", "1darray", "buffer", "2d", "2darray", "3d"};
+	const Mod *id = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type");
+	int uav = in->op != OP_DCL_RESOURCE, t;
+	const MdArg *m = id ? image_arg(k, uav, (int)il_mod_int(id, -1)) : NULL;
+	if (!m) {
+		*why = xasprintf("'%s' declares %s %s, which no %s image argument has", il_ops[in->op].name,
+		                 uav ? "UAV" : "resource", id && id->arg ? id->arg : "?",
+		                 uav ? "write-only or read-write" : "read-only");
+		return -1;
+	}
+	t = dim_type(m->dim);
+	if (t < 0 || (ty && ty->arg && strcmp(ty->arg, dcl[t]))) {
+		*why = xasprintf("'%s' declares type '%s' for image '%s' (%s)", il_ops[in->op].name,
+		                 ty && ty->arg ? ty->arg : "?", m->name, m->dim ? m->dim : "?");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the runtime ---------------------------------------------------------- */
+
+int amd_image_setup(Run *R)
+{
+	const MdBlock *md = R->k->md;
+	size_t i;
+	for (i = 0; i < md->args.n; i++) {
+		const MdArg *m = &md->args.v[i];
+		const EmuArg *e = &R->l->args.v[i];
+		const char *bad;
+		AImg g;
+		if (m->kind == MA_SAMPLER && e->kind != EA_SAMPLER)
+			goto wrong;
+		if (m->kind != MA_IMAGE)
+			continue;
+		if (e->kind != EA_IMAGE)
+			goto wrong;
+		if (dim_type(m->dim) != (int)e->image.type || !m->access) {
+			R->err = xasprintf("image argument '%s' is %s in the metadata; the launch gives another "
+			                   "image type", m->name, m->dim ? m->dim : "?");
+			return -1;
+		}
+		if ((bad = emu_image_check(&e->image, e->size))) {
+			R->err = xasprintf("image argument '%s': %s", m->name, bad);
+			return -1;
+		}
+		g.md = m;
+		g.d = &e->image;
+		g.arg = (int)i;
+		g.size = e->size;
+		g.b = xmalloc(e->size ? e->size : 1);
+		memcpy(g.b, e->bytes, e->size);
+		vec_push(&R->imgs, g);
+	}
+	return 0;
+wrong:
+	R->err = xasprintf("argument '%s' is %s in the metadata; the launch gives something else",
+	                   md->args.v[i].name, md->args.v[i].kind == MA_IMAGE ? "an image" : "a sampler");
+	return -1;
+}
+
+static uint32_t amd_address_bits(uint32_t cl)
+{
+	switch (cl) {
+	case EMU_CL_ADDRESS_REPEAT: return AS_ADDR_REPEAT;
+	case EMU_CL_ADDRESS_CLAMP_TO_EDGE: return AS_ADDR_CLAMP_TO_EDGE;
+	case EMU_CL_ADDRESS_CLAMP: return AS_ADDR_CLAMP;
+	case EMU_CL_ADDRESS_MIRRORED_REPEAT: return AS_ADDR_MIRRORED;
+	default: return 0;
+	}
+}
+
+/* what AMD's runtime makes of a cl_sampler */
+static uint32_t sampler_bits(const EmuSampler *s)
+{
+	return (s->normalized ? AS_NORMALIZED : 0) | amd_address_bits(s->addressing) |
+	       (s->filter == EMU_CL_FILTER_LINEAR ? AS_FILTER_LINEAR : AS_FILTER_NEAREST);
+}
+
+static void put32(Mem *cb, uint32_t off, uint32_t v)
+{
+	memcpy(cb->b + off, &v, 4);
+}
+
+static void putf(Mem *cb, uint32_t off, float f)
+{
+	memcpy(cb->b + off, &f, 4);
+}
+
+void amd_image_cb1(Run *R)
+{
+	const MdBlock *md = R->k->md;
+	size_t i;
+	for (i = 0; i < R->imgs.n; i++) {
+		const EmuImage *d = R->imgs.v[i].d;
+		uint32_t off = (uint32_t)R->imgs.v[i].md->offset, w = d->width, h = 1, dp = 1;
+		if (d->type == EI_2D || d->type == EI_2D_ARRAY || d->type == EI_3D)
+			h = d->height;
+		if (d->type == EI_1D_ARRAY)
+			h = d->array_size; /* AMD keeps a 1-D array's layers in the height */
+		if (d->type == EI_3D)
+			dp = d->depth;
+		if (d->type == EI_2D_ARRAY)
+			dp = d->array_size;
+		put32(&R->cb1, off, w);
+		put32(&R->cb1, off + 4, h);
+		put32(&R->cb1, off + 8, dp);
+		put32(&R->cb1, off + 12, d->data_type);
+		putf(&R->cb1, off + 16, 1.0f / (float)w);
+		putf(&R->cb1, off + 20, 1.0f / (float)h);
+		putf(&R->cb1, off + 24, 1.0f / (float)dp);
+		put32(&R->cb1, off + 28, d->order);
+	}
+	for (i = 0; i < md->args.n; i++)
+		if (md->args.v[i].kind == MA_SAMPLER)
+			put32(&R->cb1, (uint32_t)md->args.v[i].offset, sampler_bits(&R->l->args.v[i].sampler));
+}
+
+void amd_image_free(Run *R)
+{
+	size_t i;
+	for (i = 0; i < R->imgs.n; i++)
+		free(R->imgs.v[i].b);
+	vec_free(&R->imgs);
+}
+
+/* ---- instructions ------------------------------------------------------------ */
+
+static AImg *img_of(Run *R, Item *it, const AInst *a, int uav)
+{
+	size_t i;
+	for (i = 0; i < R->imgs.n; i++)
+		if (R->imgs.v[i].md->bufid == a->uav && is_uav_image(R->imgs.v[i].md) == uav)
+			return &R->imgs.v[i];
+	R->refused = 1;
+	amd_fail(R, it, a, "%s %d is no %s image argument%s", uav ? "UAV" : "resource", a->uav,
+	         uav ? "write-only or read-write" : "read-only",
+	         uav ? " (typed buffer UAVs are not emulated)" : "");
+	return NULL;
+}
+
+/* sampler state n as AMD's bits; -1 when no ;sampler line names it */
+static int64_t state_of(Run *R, int n)
+{
+	const MdBlock *md = R->k->md;
+	size_t i;
+	for (i = 0; i < md->samplers.n; i++) {
+		const MdSampler *s = &md->samplers.v[i];
+		if (s->id != n)
+			continue;
+		if (s->location == 1)
+			return s->value;
+		if (s->arg >= 0 && (size_t)s->arg < R->l->args.n)
+			return sampler_bits(&R->l->args.v[s->arg].sampler);
+	}
+	return -1;
+}
+
+/* AMD's state bits and the instruction's coordtype as OpenCL sampler terms */
+static int decode_state(int64_t bits, int unnorm, EmuSampler *s)
+{
+	static const uint32_t addr[] = {EMU_CL_ADDRESS_NONE, EMU_CL_ADDRESS_REPEAT,
+	                                EMU_CL_ADDRESS_CLAMP_TO_EDGE, EMU_CL_ADDRESS_CLAMP,
+	                                EMU_CL_ADDRESS_MIRRORED_REPEAT};
+	uint32_t a = (uint32_t)(bits & AS_ADDR_MASK) >> 1, f = (uint32_t)bits & (AS_FILTER_NEAREST | AS_FILTER_LINEAR);
+	if (bits < 0 || (bits & ~0x3fLL) || a >= NELEM(addr) || f == 0 || f == (AS_FILTER_NEAREST | AS_FILTER_LINEAR))
+		return -1;
+	s->normalized = !unnorm;
+	s->addressing = addr[a];
+	s->filter = f == AS_FILTER_LINEAR ? EMU_CL_FILTER_LINEAR : EMU_CL_FILTER_NEAREST;
+	return 0;
+}
+
+static void commit4(Run *R, Item *it, const AInst *a, const uint32_t v[4])
+{
+	int c;
+	for (c = 0; c < 4; c++) {
+		int m = a->d.m[c];
+		if (m == WM_WRITE)
+			amd_write(R, it, a, c, v[c]);
+		else if (m == WM_ZERO || m == WM_ONE)
+			amd_write(R, it, a, c, m == WM_ONE ? 0x3f800000u : 0);
+	}
+}
+
+static int check_shape(Run *R, Item *it, const AInst *a, int nsrc, int dst)
+{
+	if (a->nsrc != nsrc || (dst && a->d.kind != D_TEMP && a->d.kind != D_ITEMP) ||
+	    (!dst && a->d.kind != D_NONE)) {
+		amd_fail(R, it, a, "takes %s", dst ? "a register destination and a coordinate" :
+		         "a coordinate and a value");
+		return 0;
+	}
+	return 1;
+}
+
+static void sample(Run *R, Item *it, const AInst *a)
+{
+	AImg *g;
+	EmuSampler s;
+	float c[3] = {0, 0, 0};
+	uint32_t out[4];
+	char *why = NULL;
+	int k, n;
+	if (!check_shape(R, it, a, 1, 1) || !(g = img_of(R, it, a, 0)))
+		return;
+	if (decode_state(state_of(R, a->samp), a->unnorm, &s)) {
+		R->refused = 1;
+		amd_fail(R, it, a, "sampler %d has no AMD sampler state (;sampler line or bits)", a->samp);
+		return;
+	}
+	n = emu_image_coords(g->d->type);
+	for (k = 0; k < n; k++) {
+		uint32_t u = amd_src(R, it, a, &a->s[0], k, 1);
+		memcpy(&c[k], &u, 4);
+	}
+	if (R->err)
+		return;
+	if (emu_image_sample(g->d, g->b, &s, c, out, &why)) {
+		R->refused = 1;
+		amd_fail(R, it, a, "image '%s': %s", g->md->name, why);
+		free(why);
+		return;
+	}
+	commit4(R, it, a, out);
+}
+
+static void int_coords(Run *R, Item *it, const AInst *a, const AImg *g, int32_t c[3])
+{
+	int k, n = emu_image_coords(g->d->type);
+	c[0] = c[1] = c[2] = 0;
+	for (k = 0; k < n; k++)
+		c[k] = (int32_t)amd_src(R, it, a, &a->s[0], k, 0);
+}
+
+static void load(Run *R, Item *it, const AInst *a, int uav)
+{
+	AImg *g;
+	int32_t c[3];
+	uint32_t out[4];
+	if (!check_shape(R, it, a, 1, 1) || !(g = img_of(R, it, a, uav)))
+		return;
+	int_coords(R, it, a, g, c);
+	if (R->err)
+		return;
+	emu_image_load(g->d, g->b, c, out);
+	commit4(R, it, a, out);
+}
+
+static void store(Run *R, Item *it, const AInst *a)
+{
+	AImg *g;
+	int32_t c[3];
+	uint32_t v[4];
+	int k;
+	if (!check_shape(R, it, a, 2, 0) || !(g = img_of(R, it, a, 1)))
+		return;
+	int_coords(R, it, a, g, c);
+	for (k = 0; k < 4; k++)
+		v[k] = amd_src(R, it, a, &a->s[1], k, 0);
+	if (!R->err)
+		emu_image_store(g->d, g->b, c, v);
+}
+
+int amd_image(Run *R, Item *it, const AInst *a)
+{
+	switch (a->op) {
+	case OP_SAMPLE: sample(R, it, a); return 1;
+	case OP_LOAD: load(R, it, a, 0); return 1;
+	case OP_UAV_LOAD: load(R, it, a, 1); return 1;
+	case OP_UAV_STORE: store(R, it, a); return 1;
+	default: return 0;
+	}
+}
