@@ -240,8 +240,8 @@ static void check_kinds(const EmuLaunch *l, const EmuResult *r, int *n)
 					bad(n, "written texel", (long long)got, (long long)v);
 			}
 		}
-		if (rd32(o + 8 * x) != 3 + 3 + 4 + EMU_CL_FLOAT + EMU_CL_RGBA)
-			bad(n, "o[2x]", rd32(o + 8 * x), 3 + 3 + 4 + EMU_CL_FLOAT + EMU_CL_RGBA);
+		if (rd32(o + 4 * x) != 3 + 3 + 4 + EMU_CL_FLOAT + EMU_CL_RGBA)
+			bad(n, "o[x]", rd32(o + 4 * x), 3 + 3 + 4 + EMU_CL_FLOAT + EMU_CL_RGBA);
 	}
 	/* a texel nobody writes keeps its value */
 	if (memcmp(tex(l, 6, (uint8_t *)r->buffers.v[6].s, 0, 0, 0), tex(l, 6, l->args.v[6].bytes, 0, 0, 0), 16))
