@@ -157,25 +157,48 @@ static int dimensions(const Kernel *k)
 	return dim;
 }
 
+/* The group size the kernel requires (;cws, or dcl_num_thread_per_group
+ * as the translator reads it), 0 when free; and the largest it allows
+ * (dcl_max_thread_per_group), 0 when unstated. */
+static void group_limits(const Kernel *k, uint32_t req[3], uint32_t *max)
+{
+	size_t f, i;
+	int d;
+	*max = 0;
+	for (d = 0; d < 3; d++)
+		req[d] = k->md->cws[0] ? (uint32_t)k->md->cws[d] : 0;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			if (in->op == OP_DCL_NUM_THREAD_PER_GROUP && !req[0])
+				for (d = 0; d < 3; d++)
+					req[d] = d < in->nops && in->ops[d].file == RF_NUMBER ? (uint32_t)in->ops[d].num : 1;
+			if (in->op == OP_DCL_MAX_THREAD_PER_GROUP && in->nops == 1 && in->ops[0].file == RF_NUMBER)
+				*max = (uint32_t)in->ops[0].num;
+		}
+}
+
 static void choose_range(const Kernel *k, EmuRange *r)
 {
 	static const uint32_t loc[3][3] = {{64, 1, 1}, {8, 4, 1}, {4, 4, 2}};
 	static const uint32_t groups[3][3] = {{3, 1, 1}, {2, 3, 1}, {2, 2, 2}};
+	uint32_t req[3], max;
 	int d;
 	memset(r, 0, sizeof *r);
 	r->dim = dimensions(k);
-	for (d = 0; d < 3; d++) {
-		r->local[d] = loc[r->dim - 1][d];
-		if (k->md->cws[0])
-			r->local[d] = (uint32_t)k->md->cws[d];
-		r->global[d] = r->local[d] * groups[r->dim - 1][d];
-		if (d >= r->dim && !k->md->cws[0])
-			r->global[d] = r->local[d] = 1;
-	}
-	if (k->md->cws[0] && k->md->cws[2] > 1)
+	group_limits(k, req, &max);
+	if (req[0] && req[2] > 1)
 		r->dim = 3;
-	else if (k->md->cws[0] && k->md->cws[1] > 1 && r->dim < 2)
+	else if (req[0] && req[1] > 1 && r->dim < 2)
 		r->dim = 2;
+	for (d = 0; d < 3; d++) {
+		r->local[d] = d < r->dim ? loc[r->dim - 1][d] : 1;
+		if (req[0])
+			r->local[d] = req[d];
+		else if (d == 0 && max && r->local[0] * r->local[1] * r->local[2] > max)
+			r->local[0] = max / (r->local[1] * r->local[2]) ? max / (r->local[1] * r->local[2]) : 1;
+		r->global[d] = r->local[d] * (d < r->dim ? groups[r->dim - 1][d] : 1);
+	}
 }
 
 /* ---- images -------------------------------------------------------------- */
