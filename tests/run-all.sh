@@ -317,6 +317,13 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			ko "conformance SIMD$simd: JUnit XML lists every kernel" "$(head -5 "$out/junit.xml" 2>&1)"
 		fi
 	done
+	# every manifest follows data/conform-manifest.xsd
+	if [ -n "${XSDCHECK:-}" ] && "$XSDCHECK" "$SRC/data/conform-manifest.xsd" "$WORK"/conf/*/*/manifest.xml \
+		>"$WORK/conf/xsd" 2>&1; then
+		ok "conformance: every manifest.xml is valid against data/conform-manifest.xsd"
+	else
+		ko "conformance: every manifest.xml is valid against data/conform-manifest.xsd" "$(head "$WORK/conf/xsd")"
+	fi
 	# an outside check of the dumps: saxpy's y = a*x + y for i < n, else untouched
 	d="$WORK/conf/16/saxpy"
 	if [ -f "$d/manifest.xml" ]; then
