@@ -30,6 +30,7 @@
  * thread, the line, the instruction and the lane.
  */
 #include <limits.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -370,6 +371,17 @@ static XType op_type(const XInst *in, int first, int last)
 
 static double fr(double x, int dbl) { return dbl ? x : (double)(float)x; }
 
+/* Denormals flushed to zero (sign kept): cr0's F and DF denorm bits (7,
+ * 6) are 0 at dispatch and our kernels never set them (IGC's prologue sets
+ * 0x4c0 to keep them), so float arithmetic and compares flush their inputs
+ * and results; plain moves and selects copy bits. */
+static double ftz(double x, int dbl)
+{
+	if (x != 0 && fabs(x) < (dbl ? DBL_MIN : (double)FLT_MIN))
+		return copysign(0.0, x);
+	return x;
+}
+
 static int clz32(uint32_t x)
 {
 	int n = 0;
@@ -485,6 +497,9 @@ static int64_t idiv(XOp op, int64_t a, int64_t b)
 	return op == X_DIV ? a / b : a % b;
 }
 
+static XV alu_op(const XInst *in, int n, int fl, int dbl, XType as, uint32_t selbits,
+                 XV a, XV b, XV c, XV d);
+
 /* one lane of a one-destination ALU instruction */
 static XV alu_lane(XThread *t, const XInst *in, int n, int fl, int dbl, XType as, uint32_t selbits)
 {
@@ -497,6 +512,20 @@ static XV alu_lane(XThread *t, const XInst *in, int n, int fl, int dbl, XType as
 		c = src(t, in, 3, n, fl, as);
 	if (ns > 3)
 		d = src(t, in, 4, n, fl, as);
+	if (fl && in->op != X_MOV && in->op != X_SEL) {
+		a.f = ftz(a.f, dbl), b.f = ftz(b.f, dbl), c.f = ftz(c.f, dbl), d.f = ftz(d.f, dbl);
+		r = alu_op(in, n, fl, dbl, as, selbits, a, b, c, d);
+		r.f = ftz(r.f, dbl);
+		return r;
+	}
+	return alu_op(in, n, fl, dbl, as, selbits, a, b, c, d);
+}
+
+/* the operation itself, on decoded sources */
+static XV alu_op(const XInst *in, int n, int fl, int dbl, XType as, uint32_t selbits,
+                 XV a, XV b, XV c, XV d)
+{
+	XV r = {0};
 	switch (in->op) {
 	case X_MOV: r = a; break;
 	case X_SEL: r = selbits >> n & 1 ? a : b; break;
@@ -638,12 +667,12 @@ static void exec_cmp(XThread *t, const XInst *in)
 {
 	XV res[32];
 	uint32_t en = enabled(t, in, 1);
-	int fl = is_float_op(t, in, 1, 2), n;
+	int fl = is_float_op(t, in, 1, 2), n, dbl = in->o[1].type == XT_DF || in->o[2].type == XT_DF;
 	XType as = fl ? XT_NONE : op_type(in, 1, 2);
 	for (n = 0; n < in->exec; n++)
 		if (en >> n & 1) {
 			XV a = src(t, in, 1, n, fl, as), b = src(t, in, 2, n, fl, as);
-			res[n].i = fl ? fcmp(in->sub, a.f, b.f) : icmp(in->sub, a.i, b.i);
+			res[n].i = fl ? fcmp(in->sub, ftz(a.f, dbl), ftz(b.f, dbl)) : icmp(in->sub, a.i, b.i);
 			if (in->o[0].kind == XO_REG)
 				res[n].i = -res[n].i;
 		}
