@@ -101,7 +101,11 @@ MINMAX(j, unsigned)
 MINMAX(f, float)
 unsigned _Z3absi(int x) { return x < 0 ? 0u - (unsigned)x : (unsigned)x; }
 unsigned _Z3absj(unsigned x) { return x; }
-int _Z5mul24ii(int a, int b) { return (int)((a << 8 >> 8) * (b << 8 >> 8)); }
+int _Z5mul24ii(int a, int b)
+{
+	int32_t sa = (int32_t)((uint32_t)a << 8) >> 8, sb = (int32_t)((uint32_t)b << 8) >> 8;
+	return (int)(uint32_t)((int64_t)sa * sb); /* the low 32 bits, as OpenCL defines */
+}
 unsigned _Z5mul24jj(unsigned a, unsigned b) { return (a & 0xffffff) * (b & 0xffffff); }
 int _Z5mad24iii(int a, int b, int c) { return _Z5mul24ii(a, b) + c; }
 unsigned _Z5mad24jjj(unsigned a, unsigned b, unsigned c) { return _Z5mul24jj(a, b) + c; }

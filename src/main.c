@@ -175,8 +175,6 @@ static void write_abi_map(const Options *o, const char *input, const Kernel *k, 
 	free(pt);
 }
 
-/* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
-/* The symbols of the kernel's faddr instructions, in code order. */
 /* A faddr of the vISA: its symbol and the label that starts its region
  * (the last label before it, NULL at the entry). */
 typedef struct Faddr {
@@ -232,7 +230,9 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 	int one = 1;
 	for (i = 1; i < fa->n; i++)
 		one &= strcmp(fa->v[i].symbol, fa->v[0].symbol) == 0;
-	if (!fa->n && (gc->faddr_lo.n || gc->faddr_hi.n))
+	if (!fa->n)
+		return 0; /* placeholder-like dwords are the kernel's own constants */
+	if (gc->faddr_lo.n != gc->faddr_hi.n)
 		return -1;
 	for (r = 0; r < gc->faddr_lo.n + gc->faddr_hi.n; r++) {
 		int hi = r >= gc->faddr_lo.n;
@@ -259,6 +259,7 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 	return 0;
 }
 
+/* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
 static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
                          const PfTable *pf, char **visa_keep)
@@ -310,8 +311,8 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	rc = faddr_relocs(&syms, &labels, gc, ze);
 	if (rc)
 		diag_error(k->md->loc, "kernel '%s': the finalizer's %zu symbol-address sites cannot be "
-		           "matched to the kernel's %zu faddr instructions", k->name, gc->faddr_lo.n,
-		           syms.n);
+		           "matched to the kernel's %zu faddr instructions", k->name,
+		           gc->faddr_lo.n + gc->faddr_hi.n, syms.n);
 	vec_free(&syms);
 	vec_free(&labels);
 	if (rc) {

@@ -191,14 +191,19 @@ static void choose_range(const Kernel *k, EmuRange *r)
 		r->dim = 3;
 	else if (req[0] && req[1] > 1 && r->dim < 2)
 		r->dim = 2;
-	for (d = 0; d < 3; d++) {
-		r->local[d] = d < r->dim ? loc[r->dim - 1][d] : 1;
-		if (req[0])
-			r->local[d] = req[d];
-		else if (d == 0 && max && r->local[0] * r->local[1] * r->local[2] > max)
-			r->local[0] = max / (r->local[1] * r->local[2]) ? max / (r->local[1] * r->local[2]) : 1;
-		r->global[d] = r->local[d] * (d < r->dim ? groups[r->dim - 1][d] : 1);
+	for (d = 0; d < 3; d++)
+		r->local[d] = req[0] ? req[d] : d < r->dim ? loc[r->dim - 1][d] : 1;
+	/* within dcl_max_thread_per_group: halve the largest dimension */
+	while (!req[0] && max && r->local[0] * r->local[1] * r->local[2] > max) {
+		int big = r->local[1] > r->local[0] ? 1 : 0;
+		if (r->local[2] > r->local[big])
+			big = 2;
+		r->local[big] = r->local[big] / 2 ? r->local[big] / 2 : 1;
+		if (r->local[0] * r->local[1] * r->local[2] == 1)
+			break;
 	}
+	for (d = 0; d < 3; d++)
+		r->global[d] = r->local[d] * (d < r->dim ? groups[r->dim - 1][d] : 1);
 }
 
 /* ---- images -------------------------------------------------------------- */
@@ -493,29 +498,45 @@ static int record_match(const char *amd, const char *ze)
 	}
 }
 
+static const char *item(const Buf *b)
+{
+	return b->s ? b->s : "";
+}
+
+/* Multisets of records: exact equals are paired first, so that a Level
+ * Zero record with "(string)" is not used up by an AMD record that has an
+ * exact partner elsewhere; the rest pair through the wildcard. */
 static void compare_printf(const EmuResult *amd, const EmuResult *ze, Verdict *v)
 {
 	size_t i, j, n = amd->printf_items.n;
-	char *used;
+	char *used, *done;
+	int pass;
 	if (n != ze->printf_items.n) {
 		v->agree = 0;
 		buf_printf(&v->why, "printf: %zu records on AMD, %zu on Level Zero\n", n, ze->printf_items.n);
 		return;
 	}
 	used = xcalloc(n + 1, 1);
-	for (i = 0; i < n; i++) {
-		const char *a = amd->printf_items.v[i].s ? amd->printf_items.v[i].s : "";
-		for (j = 0; j < n; j++)
-			if (!used[j] && record_match(a, ze->printf_items.v[j].s ? ze->printf_items.v[j].s : ""))
+	done = xcalloc(n + 1, 1);
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++) {
+			const char *a = item(&amd->printf_items.v[i]);
+			if (done[i])
+				continue;
+			for (j = 0; j < n; j++)
+				if (!used[j] && (pass ? record_match(a, item(&ze->printf_items.v[j]))
+				                      : !strcmp(a, item(&ze->printf_items.v[j]))))
+					break;
+			if (j < n)
+				used[j] = done[i] = 1;
+			else if (pass) {
+				v->agree = 0;
+				buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on Level Zero\n", i, a);
 				break;
-		if (j == n) {
-			v->agree = 0;
-			buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on Level Zero\n", i, a);
-			break;
+			}
 		}
-		used[j] = 1;
-	}
 	free(used);
+	free(done);
 }
 
 static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, const EmuResult *ze,
@@ -612,6 +633,21 @@ static void attrf(xmlTextWriterPtr w, const char *name, const char *fmt, ...)
 	buf_free(&b);
 }
 
+/* Text as XML 1.0 can carry it: control characters (but tab and newline)
+ * and bytes outside ASCII as \xNN (printf output is arbitrary bytes). */
+static char *xml_text(const char *s)
+{
+	Buf b = {0};
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if ((c < 0x20 && c != '\t' && c != '\n') || c >= 0x7f)
+			buf_printf(&b, "\\x%02x", c);
+		else
+			buf_add(&b, s, 1);
+	}
+	return b.s ? b.s : xstrdup("");
+}
+
 static const char *const kind_name[] = {"value", "buffer", "local", "null", "image", "sampler"};
 
 /* DIR/<kernel>/: ndrange, argument bytes, both sides' results, manifest.xml */
@@ -697,11 +733,20 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 	attrf(w, "level_zero", "printf.level_zero.txt");
 	xmlTextWriterEndElement(w);
 	xmlTextWriterStartElement(w, (const xmlChar *)"status");
-	attrf(w, "amd", "%s", amd->ok ? "finished" : amd->error ? amd->error : "failed");
-	attrf(w, "level_zero", "%s", ze->ok ? "finished" : ze->error ? ze->error : "failed");
+	{
+		char *x = xml_text(amd->ok ? "finished" : amd->error ? amd->error : "failed");
+		char *y = xml_text(ze->ok ? "finished" : ze->error ? ze->error : "failed");
+		attrf(w, "amd", "%s", x);
+		attrf(w, "level_zero", "%s", y);
+		free(x);
+		free(y);
+	}
 	xmlTextWriterEndElement(w);
-	if (!v->agree)
-		xmlTextWriterWriteElement(w, (const xmlChar *)"difference", (const xmlChar *)v->why.s);
+	if (!v->agree) {
+		char *t = xml_text(v->why.s);
+		xmlTextWriterWriteElement(w, (const xmlChar *)"difference", (const xmlChar *)t);
+		free(t);
+	}
 	xmlTextWriterEndElement(w);
 	xmlTextWriterEndDocument(w);
 	xmlFreeTextWriter(w);
@@ -743,7 +788,9 @@ int conform_finish(const ConformOptions *o)
 				if (cases.v[i].failure) {
 					xmlTextWriterStartElement(w, (const xmlChar *)"failure");
 					attrf(w, "message", "AMD and Level Zero disagree");
-					xmlTextWriterWriteString(w, (const xmlChar *)cases.v[i].failure);
+					char *t = xml_text(cases.v[i].failure);
+					xmlTextWriterWriteString(w, (const xmlChar *)t);
+					free(t);
 					xmlTextWriterEndElement(w);
 				}
 				xmlTextWriterEndElement(w);

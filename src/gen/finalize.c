@@ -286,6 +286,11 @@ static int faddr_sites(GenCode *g)
 		for (line = p; line > g->asm_text && line[-1] != '\n'; line--)
 			;
 		a = p + 10;
+		/* the kernel's own constant equal to the placeholder (an add's or
+		 * a SIMD mov's immediate) is in both sequences too: skip it, only
+		 * faddr's "(W) mov (1|M0) rN.s<1>:ud" lines are sites */
+		if (strncmp(line, "(W)", 3) || !strstr(line, "mov (1|M0)") || strstr(line, "mov (1|M0)") > p)
+			continue;
 		{
 			const char *r = strstr(line, ":ud");
 			const char *dot = r ? r : p;

@@ -48,7 +48,7 @@ enum {
 	TEXT_ALIGN = 64,        /* .text payload granule */
 	TEXT_TAIL = 128,        /* zero bytes after the padded code (IGC) */
 	ST_LOCAL_FUNC = 0x02,   /* st_info: STB_LOCAL << 4 | STT_FUNC */
-	MAX_KERNELS = 0xfe00,   /* keeps e_shnum below SHN_LORESERVE */
+	MAX_KERNELS = 0x7f00,   /* 2n + 5 + data sections stays below SHN_LORESERVE */
 };
 
 #define SHT_ZEBIN_ZEINFO 0xff000011u

@@ -246,6 +246,11 @@ static const Lit *find_lit(L *l, long long num)
 	for (i = l->main_lits.n; i-- > 0;)
 		if (l->main_lits.v[i].num == num)
 			return &l->main_lits.v[i];
+	/* literal numbers are unique in a module: one another function of the
+	 * kernel declares (the wrapper's, say) is the same literal */
+	for (i = l->all_lits.n; i-- > 0;)
+		if (l->all_lits.v[i].num == num)
+			return &l->all_lits.v[i];
 	return NULL;
 }
 
@@ -953,37 +958,57 @@ static void lower_call(L *l, const Inst *in)
 
 /* ---- declarations ------------------------------------------------------- */
 
+/* Literal j of a dcl_literal, or -1 (with a diagnostic when loud). */
+static int lit_value(L *l, const Operand *o, int loud, uint32_t *v)
+{
+	if (o->file == RF_NUMBER) {
+		if (o->num < -2147483648LL || o->num > 0xffffffffLL) {
+			if (loud)
+				lerr(l, o->loc, "literal value %lld does not fit in 32 bits", o->num);
+			return -1;
+		}
+		*v = (uint32_t)o->num;
+		return 0;
+	}
+	if (o->file == RF_FLOAT) {
+		float fv = (float)o->fval;
+		memcpy(v, &fv, 4);
+		return 0;
+	}
+	if (loud)
+		lerr(l, o->loc, "dcl_literal values must be numbers");
+	return -1;
+}
+
+/* into_main: 1 the IL main's, 0 the function being lowered, 2 every
+ * function of the kernel (quietly: each is checked when it is lowered) */
 static void collect_lits(L *l, const Func *f, int into_main)
 {
 	size_t i;
-	int j;
+	int j, loud = into_main != 2;
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
 		Lit lit;
+		int ok = 1;
 		if (in->op != OP_DCL_LITERAL)
 			continue;
 		if (in->nops != 5 || in->ops[0].file != RF_LITERAL) {
-			lerr(l, in->loc, "dcl_literal takes a literal register and four values");
+			if (loud)
+				lerr(l, in->loc, "dcl_literal takes a literal register and four values");
 			continue;
 		}
 		lit.num = in->ops[0].num;
-		for (j = 0; j < 4; j++) {
-			const Operand *o = &in->ops[1 + j];
-			if (o->file == RF_NUMBER) {
-				if (o->num < -2147483648LL || o->num > 0xffffffffLL)
-					lerr(l, o->loc, "literal value %lld does not fit in 32 bits", o->num);
-				lit.v[j] = (uint32_t)o->num;
-			} else if (o->file == RF_FLOAT) {
-				float fv = (float)o->fval;
-				memcpy(&lit.v[j], &fv, 4);
-			} else {
-				lerr(l, o->loc, "dcl_literal values must be numbers");
-			}
-		}
-		if (into_main)
+		for (j = 0; j < 4; j++)
+			if (lit_value(l, &in->ops[1 + j], loud, &lit.v[j]))
+				ok = 0, lit.v[j] = 0;
+		if (into_main == 2) {
+			if (ok)
+				vec_push(&l->all_lits, lit);
+		} else if (into_main) {
 			vec_push(&l->main_lits, lit);
-		else
+		} else {
 			vec_push(&l->func_lits, lit);
+		}
 	}
 }
 
@@ -1494,6 +1519,8 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	entry = l.vk->funcs.v[0];
 	collect_lits(&l, &p->m->main, 1);
 	for (i = 0; i < k->funcs.n; i++)
+		collect_lits(&l, k->funcs.v[i], 2);
+	for (i = 0; i < k->funcs.n; i++)
 		lower_func(&l, k->funcs.v[i]);
 	/* the IL main (its ;$$$$$$$$$$ calls the wrapper) after the prologue */
 	mainbody = vk_func(l.vk, "_mainbody");
@@ -1531,6 +1558,7 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	vec_free(&l.regs);
 	vec_free(&l.main_lits);
 	vec_free(&l.func_lits);
+	vec_free(&l.all_lits);
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
 	return 0;
@@ -1539,6 +1567,7 @@ fail:
 	vec_free(&l.regs);
 	vec_free(&l.main_lits);
 	vec_free(&l.func_lits);
+	vec_free(&l.all_lits);
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
 	abi_plan_free(plan);

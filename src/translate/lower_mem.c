@@ -971,9 +971,13 @@ static void lower_fence(L *l, const Inst *in)
 			lds = 1;
 		else if (!strcmp(n, "memory"))
 			mem = 1;
-		else if (!strcmp(n, "gds") || !strcmp(n, "gws")) {
-			lerr(l, in->mods[i].loc, "'%s': fences on %s are not supported yet", in->word,
-			     n[1] == 'd' ? "the global data share (GDS)" : "global wave sync (GWS)");
+		else if (!strcmp(n, "gds")) {
+			/* nothing to order: a kernel with no region (GDS) accesses,
+			 * the only kind translated; the 2014 compiler writes
+			 * fence_threads_memory_gds_lds for a plain barrier() */
+		} else if (!strcmp(n, "gws")) {
+			lerr(l, in->mods[i].loc, "'%s': fences on global wave sync (GWS) are not supported yet",
+			     in->word);
 			return;
 		} else if (strcmp(n, "mem") && strcmp(n, "read") && strcmp(n, "write") && strcmp(n, "only")) {
 			lerr(l, in->mods[i].loc, "modifier '_%s' of 'fence' is not supported", n);
@@ -981,7 +985,7 @@ static void lower_fence(L *l, const Inst *in)
 		}
 	}
 	if (!threads && !lds && !mem) {
-		lerr(l, in->loc, "'%s' orders nothing: it needs _threads, _lds or _memory", in->word);
+		lerr(l, in->loc, "'%s' orders nothing Intel has: it needs _threads, _lds or _memory", in->word);
 		return;
 	}
 	if (lds)
@@ -1098,6 +1102,8 @@ void itemp_store(L *l, const Operand *dst, int comp, Val v)
 	scratch_message(l, 1, itemp_offset(l, dst, comp), d);
 }
 
+#define SCRATCH_MAX (2 << 20) /* per-thread scratch space: 1 KB .. 2 MB in the VFE state */
+
 int private_memory(L *l)
 {
 	size_t i, j;
@@ -1126,6 +1132,13 @@ int private_memory(L *l)
 		return -1;
 	dwords = printf_memory(l, dwords);
 	l->priv_bytes = dwords * 4;
+	if ((long long)l->priv_bytes * l->simd > SCRATCH_MAX) {
+		lerr(l, l->k->wrapper->loc, "kernel '%s' needs %d bytes of private memory per work-item "
+		     "(%d of them printf's slot, --printf-slot), %lld per SIMD%d thread: more than the "
+		     "%d bytes of scratch a Gen12 thread can have", l->k->name, l->priv_bytes,
+		     l->pf_used ? 4 * l->pf_slot : 0, (long long)l->priv_bytes * l->simd, l->simd, SCRATCH_MAX);
+		return -1;
+	}
 	if (l->priv_bytes) {
 		l->vk->spill_mem_offset = l->priv_bytes * l->simd;
 		l->pbase = vk_decl(l->vk, "PRIV_BASE", VT_UD, l->simd, 0);

@@ -54,7 +54,7 @@ typedef struct L {
 	int simd, chunk, nchunks;
 	Provenance pv;
 	VEC(RegVar) regs;
-	VEC(Lit) main_lits, func_lits;
+	VEC(Lit) main_lits, func_lits, all_lits; /* all: every function of the kernel */
 	VDecl *cb1;            /* cb1 image input */
 	int cb1_bytes;
 	VDecl *imp[IMP_COUNT]; /* implicit argument inputs */
