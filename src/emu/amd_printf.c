@@ -414,6 +414,14 @@ int amd_printf_group(Run *R)
 			z++;
 			pf.out = &rec;
 			record(&pf, info, slot, &z);
+			if (z > wp) {
+				/* cut off by the slot's end (items the kernel skipped): its
+				 * arguments past the write pointer are whatever memory
+				 * held, so the record is not printed and the slot ends
+				 * (the translation does the same, docs/abi-map.txt 8) */
+				buf_free(&rec);
+				break;
+			}
 			if (rec.n)
 				buf_add(&R->res->printf_text, rec.s, rec.n);
 			vec_push(&R->res->printf_items, rec);

@@ -546,8 +546,10 @@ static VDecl *reserve(L *l, int bytes, VDecl *addr[])
 	return old;
 }
 
-/* One format's record, on the lanes whose staged id is f->id. */
-static void record(L *l, const PfFormat *f, VDecl *z, VDecl *wp)
+/* One format's record, on the lanes whose staged id is f->id; lanes whose
+ * record runs past the write pointer (items the kernel skipped when the
+ * slot was full) go to `cut` without printing. */
+static void record(L *l, const PfFormat *f, VDecl *z, VDecl *wp, const char *cut)
 {
 	const PfTable *t = l->o->pf;
 	VDecl *fmt = vk_temp(l->vk, "PFFMT", VT_UD, 6), *s64 = vk_alias(l->vk, l->pf_strings, VT_UD, 0);
@@ -582,6 +584,7 @@ static void record(L *l, const PfFormat *f, VDecl *z, VDecl *wp)
 		tokens(l, &f->args[i], z, wp, str, &r);
 	if ((int)r.d.n * 4 != f->record)
 		die("printf record of format %d: %zu bytes built, %d planned", f->id, r.d.n * 4, f->record);
+	go(l, compare(l, "gt", VT_UD, val_vec(z), val_vec(wp)), 0, cut);
 	old = reserve(l, f->record, addr);
 	go(l, compare(l, "gt", VT_UD, val_vec(old), val_imm((uint32_t)(PF_BUFFER_BYTES - f->record))), 0, ovf);
 	for (i = 0; i < (int)r.d.n; i += n) {
@@ -643,7 +646,7 @@ void printf_epilogue(L *l)
 		Val one = val_imm(1);
 		next = vk_label_name(l->vk, "pfnext");
 		go(l, compare(l, "ne", VT_UD, val_vec(id), val_imm((uint32_t)t->f.v[i].id)), 0, next);
-		record(l, &t->f.v[i], z, wp);
+		record(l, &t->f.v[i], z, wp, next);
 		alu(l, "mov", VT_UD, hit, 1, &one, 0);
 		vk_label(l->vk, next);
 	}
