@@ -269,7 +269,8 @@ static int uav_access(Run *R, Item *it, const AInst *a)
 		     a->op == OP_UAV_ARENA_LOAD && a->aux ? a->aux : 4;
 		sign = a->op == OP_UAV_BYTE_LOAD || a->op == OP_UAV_SHORT_LOAD;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
-		load(R, it, a, m, addr, sz, sign, sz == 4 ? L_PREFIX : L_ONE);
+		/* raw dword loads fill x, xy, ...; the others (arena dwords too) one component */
+		load(R, it, a, m, addr, sz, sign, sz == 4 && a->op != OP_UAV_ARENA_LOAD ? L_PREFIX : L_ONE);
 		return 1;
 	case OP_UAV_RAW_STORE: case OP_UAV_BYTE_STORE: case OP_UAV_SHORT_STORE: case OP_UAV_ARENA_STORE:
 		if (!nsrc_is(R, it, a, 2) || !(m = uav_of(R, it, a, &priv)))

@@ -879,6 +879,29 @@ static void svm_gather_scatter(XThread *t, const XInst *in)
 	}
 }
 
+/* svm_gather/svm_scatter.1.N: N bytes per lane at any address, in the low
+ * bytes of the lane's dword slot (a load leaves the slot's other bytes) */
+static void svm_bytes(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	int store = in->op == X_SVM_SCATTER, n;
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		int ok;
+		uint64_t a;
+		uint8_t *m, *r;
+		if (!(en >> n & 1))
+			continue;
+		a = lane_addr(t, in, 0, n, &ok);
+		if (!ok)
+			return;
+		m = global(t, in, n, a, in->sub, store);
+		r = raw(t, in, 1, 4 * n, 4);
+		if (!m || !r)
+			return;
+		memcpy(store ? m : r, store ? r : m, (size_t)in->sub);
+	}
+}
+
 static uint32_t atomic_op(int op, uint32_t old, uint32_t s0, uint32_t s1)
 {
 	switch (op) {
@@ -1187,6 +1210,7 @@ static void step(XThread *t, const XInst *in)
 	case X_MOVS: exec_movs(t, in); break;
 	case X_SVM_GATHER4: case X_SVM_SCATTER4: svm_gather_scatter(t, in); break;
 	case X_SVM_ATOMIC: svm_atomic(t, in); break;
+	case X_SVM_GATHER: case X_SVM_SCATTER: svm_bytes(t, in); break;
 	case X_GATHER4: case X_SCATTER4: case X_GATHER: case X_SCATTER: surf_gather_scatter(t, in); break;
 	case X_DWORD_ATOMIC: dword_atomic(t, in); break;
 	case X_SAMPLE_LZ: case X_LOAD_LZ: sampler_message(t, in); break;

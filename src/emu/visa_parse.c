@@ -531,6 +531,7 @@ typedef enum Form {
 	F_BRANCH,   /* label */
 	F_RET, F_NONE, F_FADDR, F_MOVS,
 	F_SVM,      /* imm raw raw */
+	F_SVMB,     /* raw raw: svm_gather/svm_scatter.<block>.<blocks> */
 	F_SVMATOM,  /* raw raw raw raw */
 	F_SURF,     /* surface goff raw raw */
 	F_SURFATOM, /* surface raw raw raw raw */
@@ -567,6 +568,7 @@ static const struct Mn {
 	{"svm_gather4scaled", X_SVM_GATHER4, F_SVM, 0, 1},
 	{"svm_scatter4scaled", X_SVM_SCATTER4, F_SVM, 0, 1},
 	{"svm_atomic", X_SVM_ATOMIC, F_SVMATOM, 0, 1},
+	{"svm_gather", X_SVM_GATHER, F_SVMB, 0, 1}, {"svm_scatter", X_SVM_SCATTER, F_SVMB, 0, 1},
 	{"gather4_scaled", X_GATHER4, F_SURF, 0, 1}, {"scatter4_scaled", X_SCATTER4, F_SURF, 0, 1},
 	{"gather_scaled", X_GATHER, F_SURF, 0, 1}, {"scatter_scaled", X_SCATTER, F_SURF, 0, 1},
 	{"dword_atomic", X_DWORD_ATOMIC, F_SURFATOM, 0, 1},
@@ -602,6 +604,13 @@ static int suffix(P *s, const struct Mn *m, const char *sfx, XInst *in)
 	case X_SCATTER:
 		if (!strcmp(sfx, "1") || !strcmp(sfx, "2") || !strcmp(sfx, "4"))
 			return in->sub = atoi(sfx), 0;
+		break;
+	case X_SVM_GATHER:
+	case X_SVM_SCATTER:
+		/* byte blocks only (what the translator emits): 1 byte x 1, 2 or 4,
+		 * each lane's bytes in the low bytes of its dword slot */
+		if (!strcmp(sfx, "1.1") || !strcmp(sfx, "1.2") || !strcmp(sfx, "1.4"))
+			return in->sub = sfx[2] - '0', 0;
 		break;
 	default: /* channel masks */
 		in->sub = 0;
@@ -749,6 +758,7 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 	case F_RET: case F_NONE: want = 0; break;
 	case F_FADDR: case F_MOVS: want = 2; break;
 	case F_SVM: want = 3; break;
+	case F_SVMB: want = 2; break;
 	case F_SVMATOM: want = 4; break;
 	case F_SURF: want = 4; break;
 	case F_SURFATOM: want = 5; break;
@@ -758,7 +768,7 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 	}
 	if (in->nops != want)
 		return fail(s, "%s takes %d operands, not %d", in->mnem, want, in->nops);
-	if ((m->form == F_ALU || m->form == F_ALU2 || m->form == F_CMP || m->form == F_SVM ||
+	if ((m->form == F_ALU || m->form == F_ALU2 || m->form == F_CMP || m->form == F_SVM || m->form == F_SVMB ||
 	     m->form == F_SVMATOM || m->form == F_SURF || m->form == F_SURFATOM || m->op == X_MOVS ||
 	     m->form == F_SAMPLE || m->form == F_LOAD || m->form == F_TYPED) &&
 	    !in->exec)
@@ -798,6 +808,8 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 		if (in->o[0].kind != XO_IMM || xtype_size(in->o[0].type) != 8)
 			return fail(s, "%s: the global offset must be a 64-bit immediate", in->mnem);
 		return raw_ok(s, in, 1) || raw_ok(s, in, 2);
+	case F_SVMB:
+		return raw_ok(s, in, 0) || raw_ok(s, in, 1);
 	case F_SVMATOM:
 		for (i = 0; i < 4; i++)
 			if (raw_ok(s, in, i))

@@ -85,7 +85,7 @@ typedef enum XOp { /* the order matters: visa_exec.c tests ranges (X_AND..X_ASR,
 	X_FRC, X_RNDD, X_RNDE, X_RNDU, X_RNDZ,
 	X_INV, X_SQRT, X_RSQRT, X_LOG, X_EXP, X_SIN, X_COS, X_POW, X_DIV, X_MOD,
 	X_GOTO, X_CALL, X_RET, X_BARRIER, X_FENCE, X_FADDR, X_MOVS,
-	X_SVM_GATHER4, X_SVM_SCATTER4, X_SVM_ATOMIC,
+	X_SVM_GATHER4, X_SVM_SCATTER4, X_SVM_ATOMIC, X_SVM_GATHER, X_SVM_SCATTER,
 	X_GATHER4, X_SCATTER4, X_GATHER, X_SCATTER, X_DWORD_ATOMIC,
 	X_SAMPLE_LZ, X_LOAD_LZ, X_SCATTER4_TYPED, /* image messages (sampler engine, typed dataport) */
 	X_FELL_OFF,  /* end of a function: executing it is an error */

@@ -1053,14 +1053,17 @@ static void lower_dcl(L *l, const Inst *in)
 /* Instruction modifiers the lowering understands, per opcode family. */
 static int check_mods(L *l, const Inst *in)
 {
-	static const char *const mem[] = {"id", "cached", "aligned"};
+	static const char *const mem[] = {"id", "cached", "aligned", "size"};
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
 	static const char *const uatom[] = {"id", "arena"};
 	const char *const *ok;
 	size_t n, j;
 	int i;
-	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_RAW_STORE)
+	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_RAW_STORE || in->op == OP_UAV_BYTE_LOAD ||
+	    in->op == OP_UAV_UBYTE_LOAD || in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD ||
+	    in->op == OP_UAV_BYTE_STORE || in->op == OP_UAV_SHORT_STORE || in->op == OP_UAV_ARENA_LOAD ||
+	    in->op == OP_UAV_ARENA_STORE)
 		ok = mem, n = NELEM(mem);
 	else if (!strncmp(il_ops[in->op].name, "lds_", 4))
 		ok = lds, n = NELEM(lds);

@@ -71,7 +71,7 @@ static int access_base(L *l, const Inst *in, int uav, Base *out)
 		out->hi = val_scalar(vk_alias(l->vk, d, VT_UD, 0), 1);
 		return 0;
 	}
-	if (il_inst_mod(in, "arena")) {
+	if (il_inst_mod(in, "arena") || in->op == OP_UAV_ARENA_LOAD || in->op == OP_UAV_ARENA_STORE) {
 		/* Evergreen's arena UAV is a second view of the global heap that
 		 * all pointers of the default UAV point into: no argument is bound
 		 * to it, the base is the argument the address derives from */
@@ -267,6 +267,99 @@ static void lower_raw_store(L *l, const Inst *in)
 	}
 }
 
+
+/* Sub-dword and arena accesses: SI's uav_byte/ubyte/short/ushort_load and
+ * uav_byte/short_store (_id(n)), Evergreen's uav_arena_load/store_id(8)
+ * with _size(byte|short|dword): one value per lane at any byte address, as
+ * A64 byte-block messages (svm_gather/svm_scatter.1.N put a lane's N bytes
+ * in the low bytes of its dword).  Loads extend to 32 bits: byte/short
+ * signed, ubyte/ushort and arena zero-extended (AMD's compiler re-extends
+ * arena loads itself). */
+static void lower_sub_dword(L *l, const Inst *in)
+{
+	int arena = in->op == OP_UAV_ARENA_LOAD || in->op == OP_UAV_ARENA_STORE;
+	int store = in->op == OP_UAV_BYTE_STORE || in->op == OP_UAV_SHORT_STORE || in->op == OP_UAV_ARENA_STORE;
+	int size = 4, sign = in->op == OP_UAV_BYTE_LOAD || in->op == OP_UAV_SHORT_LOAD;
+	int uav = uav_id(l, in), m[4], c = -1, h, ai = store && !arena ? 1 : store ? 0 : 1;
+	const char *name = il_ops[in->op].name;
+	const Mod *sz = il_inst_mod(in, "size");
+	Base base;
+	Val a, v;
+	if (uav < 0)
+		return;
+	if (in->op == OP_UAV_BYTE_LOAD || in->op == OP_UAV_UBYTE_LOAD || in->op == OP_UAV_BYTE_STORE)
+		size = 1;
+	else if (in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD || in->op == OP_UAV_SHORT_STORE)
+		size = 2;
+	else if (arena) {
+		if (!sz || !sz->arg || (strcmp(sz->arg, "byte") && strcmp(sz->arg, "short") && strcmp(sz->arg, "dword"))) {
+			lerr(l, in->loc, "'%s' needs _size(byte), _size(short) or _size(dword)", name);
+			return;
+		}
+		size = sz->arg[0] == 'b' ? 1 : sz->arg[0] == 's' ? 2 : 4;
+	}
+	if (in->nops != (store && !arena ? 3 : 2)) {
+		lerr(l, in->loc, "'%s' takes %s", name, store && !arena ? "mem, an address and a value" :
+		     store ? "an address and a value" : "a destination and an address");
+		return;
+	}
+	if (!store) {
+		if (in->ops[0].file != RF_TEMP || il_wmask(&in->ops[0], m)) {
+			lerr(l, in->ops[0].loc, "'%s' loads into one component of a register", name);
+			return;
+		}
+		for (h = 0; h < 4 && c < 0; h++)
+			if (m[h] == WM_WRITE)
+				c = h;
+		if (c < 0) {
+			lerr(l, in->ops[0].loc, "'%s' writes no component", name);
+			return;
+		}
+	}
+	if (uav == l->priv_uav || printf_access(l, in, uav)) {
+		lerr(l, in->loc, "'%s' on %s memory is not supported yet", name,
+		     uav == l->priv_uav ? "private" : "the printf buffer's");
+		return;
+	}
+	if (access_base(l, in, uav, &base))
+		return;
+	a = lsrc1(l, &in->ops[ai]);
+	v = store ? lsrc1(l, &in->ops[ai + 1]) : val_imm(0);
+	if (store)
+		l->stores++;
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = address(l, a, base, h);
+		VDecl *data = vk_temp(l->vk, store ? "SBST" : "SBLD", VT_UD, l->chunk);
+		char op[32];
+		VInst *x;
+		if (store) {
+			x = emit_chunk(l, "mov", h);
+			x->ops[0] = vo_dst(data, 0);
+			x->ops[1] = opnd(l, v, VT_UD, h);
+			x->nops = 2;
+		}
+		snprintf(op, sizeof op, "%s.1.%d", store ? "svm_scatter" : "svm_gather", size);
+		x = emit_chunk(l, intern(op), h);
+		x->ops[0] = vo_raw(addr, 0);
+		x->ops[1] = vo_raw(data, 0);
+		x->nops = 2;
+		if (!store) {
+			/* the lane's bytes, extended: shl then asr/shr by 32 - 8*size */
+			VDecl *dst = vk_alias(l->vk, reg_comp(l, in->ops[0].num, c), VT_UD, 0);
+			int k = 32 - 8 * size;
+			x = emit_chunk(l, "shl", h);
+			x->ops[0] = vo_dst(data, 0);
+			x->ops[1] = vo_src(data, 0);
+			x->ops[2] = vo_imm((uint32_t)k, VT_UD);
+			x->nops = 3;
+			x = emit_chunk(l, sign ? "asr" : "shr", h);
+			x->ops[0] = vo_dst(sign ? vk_alias(l->vk, dst, VT_D, 0) : dst, h * l->chunk);
+			x->ops[1] = vo_src(sign ? vk_alias(l->vk, data, VT_D, 0) : data, 0);
+			x->ops[2] = vo_imm((uint32_t)k, VT_UD);
+			x->nops = 3;
+		}
+	}
+}
 
 /* cbN[i] with N >= 2: a hardware constant buffer, bound by AMD's runtime to
  * the `hc` pointer argument whose buffer id is N.  Element i is the 16 bytes
@@ -1270,6 +1363,16 @@ int lower_mem(L *l, const Inst *in)
 		return 1;
 	case OP_UAV_RAW_STORE:
 		lower_raw_store(l, in);
+		return 1;
+	case OP_UAV_BYTE_LOAD:
+	case OP_UAV_UBYTE_LOAD:
+	case OP_UAV_SHORT_LOAD:
+	case OP_UAV_USHORT_LOAD:
+	case OP_UAV_BYTE_STORE:
+	case OP_UAV_SHORT_STORE:
+	case OP_UAV_ARENA_LOAD:
+	case OP_UAV_ARENA_STORE:
+		lower_sub_dword(l, in);
 		return 1;
 	case OP_DCL_LDS:
 		lds_dcl(l, in);
