@@ -923,11 +923,23 @@ static void lower_cf(L *l, const Inst *in)
 	}
 }
 
-static const char *func_label(long long id)
+/* A function's subroutine label; with clones (provenance_clones) one per
+ * calling context: F<id>_<context>. */
+static const char *func_label(L *l, long long id, int ctx)
 {
-	char name[32];
-	snprintf(name, sizeof name, "F%lld", id);
+	char name[48];
+	if (l->clones)
+		snprintf(name, sizeof name, "F%lld_%d", id, ctx);
+	else
+		snprintf(name, sizeof name, "F%lld", id);
 	return intern(name);
+}
+
+/* The base provenance found for a memory instruction, in the context being
+ * lowered when functions are cloned. */
+int pv_base(L *l, const Inst *in)
+{
+	return l->clones ? provenance_in(&l->pv, in, l->ctx) : provenance_of(&l->pv, in);
 }
 
 static void lower_call(L *l, const Inst *in)
@@ -949,9 +961,16 @@ static void lower_call(L *l, const Inst *in)
 		skip = vk_label_name(l->vk, "nocall");
 		jump(l, p, 0, skip);
 	}
-	v = vk_emit(l->vk, "call", l->simd, 1);
-	v->ops[0] = vo_label(func_label(id));
-	v->nops = 1;
+	{
+		int ctx = 0;
+		if (l->clones && in->op != OP_PSEUDO_CALL && (ctx = provenance_child(&l->pv, l->ctx, in)) < 0) {
+			lerr(l, in->loc, "no calling context recorded for this call");
+			return;
+		}
+		v = vk_emit(l->vk, "call", l->simd, 1);
+		v->ops[0] = vo_label(func_label(l, id, ctx));
+		v->nops = 1;
+	}
 	if (skip)
 		vk_label(l->vk, skip);
 }
@@ -1186,7 +1205,7 @@ static void lower_body(L *l, const Func *f)
 
 static void lower_func(L *l, const Func *f)
 {
-	const char *name = func_label(f->id);
+	const char *name = func_label(l, f->id, l->ctx);
 	VInst *r;
 	l->vk->cur = vk_func(l->vk, name);
 	l->func = f;
@@ -1523,8 +1542,18 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	collect_lits(&l, &p->m->main, 1);
 	for (i = 0; i < k->funcs.n; i++)
 		collect_lits(&l, k->funcs.v[i], 2);
-	for (i = 0; i < k->funcs.n; i++)
-		lower_func(&l, k->funcs.v[i]);
+	/* a function called with different pointers on a shared UAV is lowered
+	 * once per calling context, each copy with its own static bases */
+	l.clones = provenance_clones(&l.pv);
+	if (l.clones)
+		for (i = 0; i < l.pv.ctx.n; i++) {
+			l.ctx = (int)i;
+			lower_func(&l, l.pv.ctx.v[i].f);
+		}
+	else
+		for (i = 0; i < k->funcs.n; i++)
+			lower_func(&l, k->funcs.v[i]);
+	l.ctx = 0;
 	/* the IL main (its ;$$$$$$$$$$ calls the wrapper) after the prologue */
 	mainbody = vk_func(l.vk, "_mainbody");
 	l.vk->cur = mainbody;

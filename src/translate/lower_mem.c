@@ -58,7 +58,7 @@ static Base arg_base(L *l, const MdArg *a)
  * shared UAV) the argument provenance found.  0 on success. */
 static int access_base(L *l, const Inst *in, int uav, Base *out)
 {
-	int n, b = provenance_of(&l->pv, in);
+	int n, b = pv_base(l, in);
 	const MdArg *owner;
 	if (b == PV_DATASEG) {
 		VDecl *d = data_segment(l);

@@ -85,6 +85,7 @@ typedef struct L {
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
 	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
+	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
 	unsigned char sampler_warned[64]; /* sampler arguments whose dword read was warned */
 	/* printf (set by printf.c) */
 	int pf_used;           /* the kernel stores to the printf buffer */
@@ -133,6 +134,7 @@ Val printf_cb0(L *l, int element);         /* cb0[8].y (0) / cb0[8].z (1) */
 void printf_prologue(L *l);
 void printf_epilogue(L *l);
 Val flat_local_id(L *l);                   /* lower.c: vTidInGrpFlat.x */
+int pv_base(L *l, const Inst *in);         /* lower.c: provenance in the current context */
 VDecl *implicit_arg(L *l, int which);      /* lower.c: an implicit payload argument */
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */
 

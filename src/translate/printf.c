@@ -292,7 +292,7 @@ int printf_access(L *l, const Inst *in, int uav)
 	int printfid = l->k->md->printfid;
 	if (!l->pf_used)
 		return 0;
-	return provenance_of(&l->pv, in) == PV_PRINTF || (printfid >= 0 && uav == printfid);
+	return pv_base(l, in) == PV_PRINTF || (printfid >= 0 && uav == printfid);
 }
 
 Val printf_cb0(L *l, int element)

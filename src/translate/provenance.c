@@ -31,6 +31,7 @@ typedef struct Walk {
 	Provenance *out;
 	int depth;
 	int bad;
+	int ctx;              /* calling context being walked */
 } Walk;
 
 typedef struct LoopCtx {
@@ -99,13 +100,39 @@ static void st_clear(Walk *w, State *s)
 static void record(Walk *w, const Inst *in, int v)
 {
 	size_t i;
-	for (i = 0; i < w->out->insts.n; i++)
-		if (w->out->insts.v[i] == in) {
-			w->out->base.v[i] = join1(w->out->base.v[i], v);
+	Provenance *o = w->out;
+	for (i = 0; i < o->cinsts.n; i++)
+		if (o->cinsts.v[i] == in && o->cctx.v[i] == w->ctx)
+			break;
+	if (i < o->cinsts.n) {
+		o->cbase.v[i] = join1(o->cbase.v[i], v);
+	} else {
+		vec_push(&o->cinsts, in);
+		vec_push(&o->cctx, w->ctx);
+		vec_push(&o->cbase, v);
+	}
+	for (i = 0; i < o->insts.n; i++)
+		if (o->insts.v[i] == in) {
+			o->base.v[i] = join1(o->base.v[i], v);
 			return;
 		}
-	vec_push(&w->out->insts, in);
-	vec_push(&w->out->base, v);
+	vec_push(&o->insts, in);
+	vec_push(&o->base, v);
+}
+
+/* The context of a call from context `parent` (created on first use). */
+static int enter(Walk *w, const Func *g, const Inst *call)
+{
+	size_t i;
+	PvCtx c;
+	for (i = 0; i < w->out->ctx.n; i++)
+		if (w->out->ctx.v[i].parent == w->ctx && w->out->ctx.v[i].call == call)
+			return (int)i;
+	c.f = g;
+	c.parent = w->ctx;
+	c.call = call;
+	vec_push(&w->out->ctx, c);
+	return (int)w->out->ctx.n - 1;
 }
 
 /* Value of component c (after swizzle) of a source operand. */
@@ -313,10 +340,15 @@ static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopS
 			if (in->op == OP_RET_DYN)
 				st_clear(w, s);
 		} else if (k == K_CALL && in->op != OP_MCALL && in->op != OP_PSEUDO_CALL &&
-		           in->nops >= 1 && in->ops[0].file == RF_NUMBER) {
-			Func *g = il_func(w->p->m, in->ops[0].num);
-			if (g)
+		           in->nops >= 1 && in->ops[in->nops - 1].file == RF_NUMBER) {
+			/* call N, call_logicalnz/z cond, N: the callee is the last operand */
+			Func *g = il_func(w->p->m, in->ops[in->nops - 1].num);
+			if (g) {
+				int saved = w->ctx;
+				w->ctx = enter(w, g, in);
 				walk_func(w, g, s);
+				w->ctx = saved;
+			}
 		} else {
 			transfer(w, s, in);
 		}
@@ -369,6 +401,11 @@ int provenance(Program *p, Kernel *k, Provenance *out)
 			for (q = 0; q < k->funcs.v[i]->code.v[j].nops; q++)
 				collect_regs(&w, &k->funcs.v[i]->code.v[j].ops[q]);
 	w.nregs = (int)w.regs.n;
+	{
+		PvCtx c = {k->wrapper, -1, NULL};
+		vec_push(&out->ctx, c);
+		w.ctx = 0;
+	}
 	s = st_new(&w);
 	walk_func(&w, k->wrapper, &s);
 	free(s.v);
@@ -385,8 +422,50 @@ int provenance_of(const Provenance *pv, const Inst *in)
 	return PV_UNDEF;
 }
 
+int provenance_in(const Provenance *pv, const Inst *in, int ctx)
+{
+	size_t i;
+	for (i = 0; i < pv->cinsts.n; i++)
+		if (pv->cinsts.v[i] == in && pv->cctx.v[i] == ctx)
+			return pv->cbase.v[i];
+	return PV_UNDEF;
+}
+
+int provenance_child(const Provenance *pv, int ctx, const Inst *call)
+{
+	size_t i;
+	for (i = 0; i < pv->ctx.n; i++)
+		if (pv->ctx.v[i].parent == ctx && pv->ctx.v[i].call == call)
+			return (int)i;
+	return -1;
+}
+
+/* Cloning pays when an access whose joined base is ambiguous has one base
+ * in every context (a helper called with different pointers); it is
+ * bounded so that deep call trees do not multiply code without need. */
+int provenance_clones(const Provenance *pv)
+{
+	size_t i, j;
+	int need = 0;
+	if (pv->ctx.n > 64)
+		return 0;
+	for (i = 0; i < pv->insts.n && !need; i++) {
+		if (pv->base.v[i] != PV_TOP)
+			continue;
+		need = 1;
+		for (j = 0; j < pv->cinsts.n; j++)
+			if (pv->cinsts.v[j] == pv->insts.v[i] && pv->cbase.v[j] == PV_TOP)
+				need = 0;
+	}
+	return need;
+}
+
 void provenance_free(Provenance *pv)
 {
 	vec_free(&pv->insts);
 	vec_free(&pv->base);
+	vec_free(&pv->ctx);
+	vec_free(&pv->cinsts);
+	vec_free(&pv->cctx);
+	vec_free(&pv->cbase);
 }

@@ -82,15 +82,30 @@ enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
 
 /* provenance.c: for every UAV access of the kernel, the pointer argument
  * its address derives from (-1 when not static). */
+typedef struct PvCtx {
+	const Func *f;            /* the function entered */
+	int parent;               /* context of the caller, -1 for the wrapper */
+	const Inst *call;         /* the call instruction in the parent, NULL for the wrapper */
+} PvCtx;
 typedef struct Provenance {
 	VEC(const Inst *) insts;  /* memory instructions visited */
 	VEC(int) base;           /* argument index or a PV_* value, parallel to insts */
+	/* per calling context (call path from the wrapper): context 0 is the
+	 * wrapper; an instruction's base in one context, when the joined one is
+	 * PV_TOP because calls pass different pointers, lets the lowering clone
+	 * the function per context (provenance_clones) */
+	VEC(PvCtx) ctx;
+	VEC(const Inst *) cinsts;
+	VEC(int) cctx, cbase;
 } Provenance;
 enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3 };
 #define PV_DATASEG (1 << 20) /* a base that is the global data segment (cb0[8].x) */
 #define PV_PRINTF (PV_DATASEG + 1) /* the printf buffer (cb0[8].y) */
 int provenance(Program *p, Kernel *k, Provenance *out); /* 0 ok */
 int provenance_of(const Provenance *pv, const Inst *in);
+int provenance_in(const Provenance *pv, const Inst *in, int ctx); /* in one context */
+int provenance_child(const Provenance *pv, int ctx, const Inst *call); /* callee's context, -1 */
+int provenance_clones(const Provenance *pv); /* 1 when some base differs only across contexts */
 void provenance_free(Provenance *pv);
 
 /* abi.c: the ABI plan, where every value the kernel reads lives on the AMD
