@@ -843,6 +843,72 @@ static Ctl *innermost_loop(L *l)
 	return NULL;
 }
 
+/* What break leaves: the innermost loop or switch. */
+static Ctl *innermost_breakable(L *l)
+{
+	size_t i;
+	for (i = l->ctl.n; i-- > 0;)
+		if (l->ctl.v[i].kind == K_LOOP || l->ctl.v[i].kind == K_SWITCH)
+			return &l->ctl.v[i];
+	return NULL;
+}
+
+/* switch v: every lane goes to the label of the first case equal to v (in
+ * code order), else to default, else past endswitch; cases fall through
+ * like C's.  The case values are read ahead from this switch's own level
+ * of the code. */
+static void lower_switch(L *l, const Inst *in)
+{
+	const Func *f = l->body;
+	size_t i = (size_t)(in - f->code.v), j;
+	int depth = 0, dflt = -1, n = 0;
+	Ctl c;
+	VDecl *v = vk_temp(l->vk, "SWV", VT_UD, l->simd);
+	Val x = lsrc1(l, &in->ops[0]);
+	memset(&c, 0, sizeof c);
+	c.kind = K_SWITCH;
+	c.l_end = vk_label_name(l->vk, "endswitch");
+	alu(l, "mov", VT_UD, v, 1, &x, 0);
+	for (j = i + 1; j < f->code.n; j++) {
+		const Inst *w = &f->code.v[j];
+		OpKind k = il_ops[w->op].kind;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+			depth++;
+		else if (k == K_ENDIF || k == K_ENDLOOP || (k == K_ENDSWITCH && depth > 0))
+			depth--;
+		else if (k == K_ENDSWITCH)
+			break;
+		else if (k == K_CASE && depth == 0)
+			n++;
+	}
+	c.l_case = arena_alloc(&l->vk->arena, sizeof *c.l_case * (size_t)(n + 1));
+	for (j = i + 1, depth = 0; j < f->code.n; j++) {
+		const Inst *w = &f->code.v[j];
+		OpKind k = il_ops[w->op].kind;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+			depth++;
+		else if (k == K_ENDIF || k == K_ENDLOOP || (k == K_ENDSWITCH && depth > 0))
+			depth--;
+		else if (k == K_ENDSWITCH)
+			break;
+		else if (k == K_CASE && depth == 0) {
+			const char *lab = vk_label_name(l->vk, w->op == OP_DEFAULT ? "default" : "case");
+			c.l_case[c.ncase] = lab;
+			if (w->op == OP_DEFAULT) {
+				dflt = c.ncase;
+			} else if (w->nops != 1 || w->ops[0].file != RF_NUMBER) {
+				lerr(l, w->loc, "'case' takes an integer value");
+			} else {
+				VDecl *p = compare(l, "eq", VT_UD, val_vec(v), val_imm((uint32_t)w->ops[0].num));
+				jump(l, p, 0, lab);
+			}
+			c.ncase++;
+		}
+	}
+	jump(l, NULL, 0, dflt >= 0 ? c.l_case[dflt] : c.l_end);
+	vec_push(&l->ctl, c);
+}
+
 static void lower_cf(L *l, const Inst *in)
 {
 	OpKind kind = il_ops[in->op].kind;
@@ -895,9 +961,9 @@ static void lower_cf(L *l, const Inst *in)
 		break;
 	case K_BREAK:
 	case K_CONTINUE:
-		lp = innermost_loop(l);
-		if (!lp || (l->ctl.n && l->ctl.v[l->ctl.n - 1].kind == K_SWITCH)) {
-			lerr(l, in->loc, "'%s' inside 'switch' is not supported yet", il_ops[in->op].name);
+		lp = kind == K_BREAK ? innermost_breakable(l) : innermost_loop(l);
+		if (!lp) {
+			lerr(l, in->loc, "'%s' outside a loop%s", il_ops[in->op].name, kind == K_BREAK ? " or switch" : "");
 			break;
 		}
 		p = NULL;
@@ -914,9 +980,20 @@ static void lower_cf(L *l, const Inst *in)
 		jump(l, p, 0, l->fend);
 		break;
 	case K_SWITCH:
+		lower_switch(l, in);
+		break;
 	case K_CASE:
+		if (!l->ctl.n || l->ctl.v[l->ctl.n - 1].kind != K_SWITCH)
+			die("case outside a switch (il_check should have refused it)");
+		lp = &l->ctl.v[l->ctl.n - 1];
+		if (lp->next_case < lp->ncase)
+			vk_label(l->vk, lp->l_case[lp->next_case++]); /* fall-through from above */
+		break;
 	case K_ENDSWITCH:
-		lerr(l, in->loc, "'%s' is not supported yet", il_ops[in->op].name);
+		if (!l->ctl.n || l->ctl.v[l->ctl.n - 1].kind != K_SWITCH)
+			die("endswitch with no open switch (il_check should have refused it)");
+		lp = &l->ctl.v[--l->ctl.n];
+		vk_label(l->vk, lp->l_end);
 		break;
 	default:
 		break;
@@ -1181,6 +1258,7 @@ static void lower_body(L *l, const Func *f)
 {
 	size_t i, j;
 	l->ctl.n = 0;
+	l->body = f;
 	for (i = 0; i < f->code.n; i++) {
 		if ((j = dead_then(f, i))) {
 			/* the else-part, if any, runs on every lane: lower it plainly */

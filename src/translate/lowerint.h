@@ -32,6 +32,8 @@ typedef struct Ctl {
 	const char *l_head;     /* loop: top */
 	const char *l_cont;     /* loop: continue target */
 	int has_else;
+	const char **l_case;    /* switch: label of each case/default, in order */
+	int ncase, next_case;   /* ...their number, the next to place */
 } Ctl;
 
 enum { IMP_GLOBAL_ID_OFFSET, IMP_LOCAL_SIZE, IMP_GLOBAL_SIZE, IMP_GROUP_COUNT,
@@ -85,6 +87,7 @@ typedef struct L {
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
 	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
+	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
 	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
 	unsigned char sampler_warned[64]; /* sampler arguments whose dword read was warned */
 	/* printf (set by printf.c) */

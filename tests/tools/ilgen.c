@@ -14,7 +14,8 @@
  * made exact: itof of small integers), runs random straight-line ALU code
  * over integer and float registers and four-component integer registers
  * (r60-r63: swizzles, write masks), structured control flow with divergence
- * (if/else on the id or on data, loops with fixed or id-dependent trip
+ * (if/else on the id or on data, switches with fall-through, loops with
+ * fixed or id-dependent trip
  * counts, conditional breaks), a private array x1[8] indexed by registers,
  * calls of a helper function (1026, straight
  * line code on the same registers, possibly on some lanes only), atomic adds
@@ -294,9 +295,46 @@ static void atomic_op(G *g)
 	fprintf(g->f, "uav_add_id(13) r30.x, r%d.x\n", 10 + v);
 }
 
+/* switch on two bits of an integer: cases 0..3 in random order, some
+ * falling through (no break), sometimes a default */
+static void sw(G *g)
+{
+	int r = reg_of(g, 'i'), m = lit(g, 3), t = dest(g, 'i'), k, order[4] = {0, 1, 2, 3};
+	if (r < 0)
+		return;
+	for (k = 3; k > 0; k--) {
+		int j = pick(g, k + 1), x = order[k];
+		order[k] = order[j], order[j] = x;
+	}
+	ind(g);
+	fprintf(g->f, "iand r%d.x___, r%d.x, l%d.x\n", 10 + t, 10 + r, m);
+	ind(g);
+	fprintf(g->f, "switch r%d.x\n", 10 + t);
+	for (k = 0; k < 3 + pick(g, 2); k++) {
+		ind(g);
+		if (k == 3)
+			fprintf(g->f, "default\n");
+		else
+			fprintf(g->f, "case %d\n", order[k]);
+		g->depth++;
+		block(g, 1 + pick(g, 3));
+		if (pick(g, 3)) {
+			ind(g);
+			fprintf(g->f, "break\n");
+		}
+		g->depth--;
+	}
+	ind(g);
+	fprintf(g->f, "endswitch\n");
+}
+
 static void ctl(G *g)
 {
-	int c = pick(g, 3), r;
+	int c = pick(g, 4), r;
+	if (c == 3) {
+		sw(g);
+		return;
+	}
 	if (c == 0 || c == 1) {
 		/* divergent if: on the global id or on data */
 		r = reg_of(g, 'i');
