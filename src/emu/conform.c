@@ -112,20 +112,21 @@ static void put_elem(uint8_t *p, int size, ElemKind k, Rng *r, int64_t ilo, int6
 
 /* ---- the launch ------------------------------------------------------------ */
 
-/* Does operand o carry a work-item id or a size (whose y/z components
- * make the kernel 2-D/3-D)?  Specials, the size slots of cb0, and the
- * registers AMD's wrappers leave the ids in: r1021-r1023 (2012-2013
- * compilers) and x0[1], x0[2] (2014). */
+/* Does operand o carry a global or group id or a global size (whose y/z
+ * components make the kernel 2-D/3-D)?  Specials, the size slots of cb0,
+ * and the registers AMD's wrappers leave the ids in: r1021 and r1023
+ * (2012-2013 compilers), x0[1] and x0[2] (2014).  Local ids and sizes do
+ * not count: AMD's inlined printf computes a flat local id from all three
+ * components in every kernel. */
 static int id_operand(const Operand *o)
 {
 	if (o->file == RF_SPECIAL)
-		return o->num == SR_TID_IN_GRP || o->num == SR_THREAD_GRP_ID || o->num == SR_ABS_TID ||
-		       o->num == SR_VA_TID;
+		return o->num == SR_THREAD_GRP_ID || o->num == SR_ABS_TID || o->num == SR_VA_TID;
 	if (o->file == RF_CB)
-		return o->num == 0 && !o->index_reg && (o->index_imm <= 2 || o->index_imm == 6 ||
-		                                        o->index_imm == 9);
+		return o->num == 0 && !o->index_reg && (o->index_imm == 0 || o->index_imm == 2 ||
+		                                        o->index_imm == 6 || o->index_imm == 9);
 	if (o->file == RF_TEMP)
-		return o->num >= 1021 && o->num <= 1023;
+		return o->num == 1021 || o->num == 1023;
 	if (o->file == RF_ITEMP)
 		return o->num == 0 && !o->index_reg && (o->index_imm == 1 || o->index_imm == 2);
 	return 0;
