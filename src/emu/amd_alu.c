@@ -27,6 +27,13 @@
  *   dot        dp2/dp3/dp4: rounded products summed from x, not fused,
  *              replicated to every written component; the non-_ieee forms
  *              multiply with the legacy 0 * x = 0 rule [I].
+ *   64-bit     i64add ... u64ge (amdil.md 4.8) work on component pairs
+ *              (x low, y high) and (z low, w high), two's complement with
+ *              wrap-around; shift counts are the pair's low-component source
+ *              value masked to 6 bits [I]; a compare writes its all-ones or
+ *              zero mask to both dwords of the pair (the width is [U] in the
+ *              docs; a 64-bit mask reads as -1/0 as a long, and its low dword
+ *              as a 32-bit boolean).  i64div/u64div/i64mod/u64mod are refused.
  */
 #include <float.h>
 #include <math.h>
@@ -88,6 +95,11 @@ int amd_alu_kind(int op)
 	case OP_EQ: case OP_NE: case OP_LT: case OP_GE: case OP_GT: case OP_LE: case OP_FTOI:
 	case OP_FTOU: case OP_FTOI_FLR: case OP_FTOI_RPI:
 		return 3;
+	case OP_I64ADD: case OP_I64SUB: case OP_I64NEGATE: case OP_I64MUL: case OP_U64MUL:
+	case OP_I64SHL: case OP_I64SHR: case OP_U64SHR: case OP_I64MIN: case OP_I64MAX:
+	case OP_U64MIN: case OP_U64MAX: case OP_I64EQ: case OP_I64NE: case OP_I64LT:
+	case OP_I64GE: case OP_U64LT: case OP_U64GE:
+		return 4;
 	default:
 		return 0;
 	}
@@ -373,4 +385,32 @@ uint32_t amd_dot(const AInst *in, uint32_t v[3][4])
 		s = i ? amd_ftz(s + p) : p;
 	}
 	return fo(in->sat ? sat(s) : s);
+}
+
+/* A 64-bit instruction on one pair: a and b are the sources' pairs (for the
+ * shifts b's low dword is the count). */
+uint64_t amd_alu64(int op, uint64_t a, uint64_t b)
+{
+	int64_t sa = (int64_t)a, sb = (int64_t)b;
+	unsigned n = (unsigned)b & 63;
+	switch (op) {
+	case OP_I64ADD: return a + b;
+	case OP_I64SUB: return a - b;
+	case OP_I64NEGATE: return 0u - a;
+	case OP_I64MUL: case OP_U64MUL: return a * b;
+	case OP_I64SHL: return a << n;
+	/* >> of a negative value is arithmetic on every host this builds on */
+	case OP_I64SHR: return (uint64_t)(sa >> n);
+	case OP_U64SHR: return a >> n;
+	case OP_I64MIN: return sa < sb ? a : b;
+	case OP_I64MAX: return sa > sb ? a : b;
+	case OP_U64MIN: return a < b ? a : b;
+	case OP_U64MAX: return a > b ? a : b;
+	case OP_I64EQ: return a == b ? ~0ull : 0;
+	case OP_I64NE: return a != b ? ~0ull : 0;
+	case OP_I64LT: return sa < sb ? ~0ull : 0;
+	case OP_I64GE: return sa >= sb ? ~0ull : 0;
+	case OP_U64LT: return a < b ? ~0ull : 0;
+	default: return a >= b ? ~0ull : 0; /* OP_U64GE */
+	}
 }

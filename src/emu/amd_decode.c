@@ -470,6 +470,24 @@ static int has_dst(const Inst *in)
 	return il_ops[in->op].ndst < 0 && strstr(il_ops[in->op].name, "_read_") != NULL;
 }
 
+/* A 64-bit instruction writes whole component pairs and takes no modifier. */
+static int check_alu64(Dec *d, const Inst *in, const AInst *a)
+{
+	int i;
+	if ((a->d.m[0] == WM_WRITE) != (a->d.m[1] == WM_WRITE) ||
+	    (a->d.m[2] == WM_WRITE) != (a->d.m[3] == WM_WRITE))
+		return fail(d, in->loc, "'%s' writes 64-bit component pairs: its write mask must cover "
+		            "x and y, z and w, or both", il_ops[in->op].name);
+	if (a->sat)
+		return fail(d, in->loc, "'_sat' on the 64-bit instruction '%s' is not emulated",
+		            il_ops[in->op].name);
+	for (i = 0; i < a->nsrc; i++)
+		if (a->s[i].neg || a->s[i].abs)
+			return fail(d, in->loc, "source modifiers on the 64-bit instruction '%s' are not emulated",
+			            il_ops[in->op].name);
+	return 0;
+}
+
 static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 {
 	AInst a;
@@ -521,6 +539,10 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		}
 		a.cond_z = strstr(il_ops[in->op].name, "_logicalz") != NULL;
 	}
+	if (in->op == OP_I64DIV || in->op == OP_U64DIV || in->op == OP_I64MOD || in->op == OP_U64MOD)
+		return fail(d, in->loc, "'%s' (64-bit division) is not emulated", il_ops[in->op].name);
+	if (amd_alu_kind(in->op) == 4 && check_alu64(d, in, &a))
+		return -1;
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
 	    in->op != OP_SAMPLE && in->op != OP_LOAD &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))

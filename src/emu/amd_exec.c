@@ -166,6 +166,23 @@ static void commit(Run *R, Item *it, const AInst *a, const uint32_t res[4])
 	}
 }
 
+/* 64-bit: each written pair (x,y) / (z,w) from the sources' same pairs */
+static void alu64(Run *R, Item *it, const AInst *a, uint32_t res[4])
+{
+	int p, i;
+	for (p = 0; p < 4; p += 2) {
+		uint64_t v[2] = {0, 0}, r;
+		if (a->d.m[p] != WM_WRITE)
+			continue; /* the decoder checked that the pair is written whole */
+		for (i = 0; i < a->nsrc; i++)
+			v[i] = amd_src(R, it, a, &a->s[i], p, 0) |
+			       (uint64_t)amd_src(R, it, a, &a->s[i], p + 1, 0) << 32;
+		r = amd_alu64(a->op, v[0], v[1]);
+		res[p] = (uint32_t)r;
+		res[p + 1] = (uint32_t)(r >> 32);
+	}
+}
+
 static void exec_alu(Run *R, Item *it, const AInst *a)
 {
 	int kind = amd_alu_kind(a->op), c, i;
@@ -180,6 +197,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 			for (c = 0; c < 4; c++)
 				dv[i][c] = amd_src(R, it, a, &a->s[i], c, 1);
 		res[0] = res[1] = res[2] = res[3] = amd_dot(a, dv);
+	} else if (kind == 4) {
+		alu64(R, it, a, res);
 	} else {
 		for (c = 0; c < 4; c++) {
 			if (a->d.m[c] != WM_WRITE)

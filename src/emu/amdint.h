@@ -173,10 +173,12 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v);
 /* amd_alu.c: one result component; 0 ok, -1 not an ALU op (the executor
  * refuses it).  v[i] = component c of source i, modifiers applied. */
 int amd_alu_kind(int op);                    /* 0 not ALU, 1 int sources, 2 float sources and
-                                              * result, 3 float sources, integer result */
+                                              * result, 3 float sources, integer result,
+                                              * 4 64-bit integer (component pairs) */
 int amd_alu_approx(int op);                  /* approximate (transcendental, fast divide) */
 uint32_t amd_alu(const AInst *a, const uint32_t *v);
 uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
+uint64_t amd_alu64(int op, uint64_t a, uint64_t b); /* kind 4: one component pair */
 float amd_ftz(float f);                      /* single-precision denormals flushed */
 
 /* amd_mem.c: memory instructions; 1 handled, 0 not a memory op */

@@ -751,30 +751,60 @@ static int reads_reg(const Inst *in, const Operand *d)
 	return 0;
 }
 
-static void lower_alu(L *l, const Inst *in, const AluOp *a)
+/* The register key of an ALU destination (0 with *scratch set for an array
+ * kept in scratch) and its write mask; -1 after a diagnostic. */
+static int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
 {
-	const Operand *d = &in->ops[0];
-	int m[4], c, n = 0;
-	VDecl *tmp[4] = {0};
-	long long key = 0;
-	int scratch = d->file == RF_ITEMP && itemp_in_scratch(l, d->num);
+	*key = 0;
+	*scratch = d->file == RF_ITEMP && itemp_in_scratch(l, d->num);
 	if (d->file == RF_TEMP && !d->has_index) {
-		key = d->num;
-	} else if (scratch) {
+		*key = d->num;
+	} else if (*scratch) {
 		/* computed into temporaries, then stored to the array in scratch */
 	} else if (d->file == RF_ITEMP && !d->index_reg && d->index_imm >= 0 && d->index_imm <= 0xffffffffLL) {
-		key = itemp_key(d);
+		*key = itemp_key(d);
 	} else {
 		lerr(l, d->loc, "destination '%s' is not supported yet%s", d->name ? d->name : "?",
 		      d->file == RF_ITEMP ? " (relative indexing)" : "");
-		return;
+		return -1;
 	}
 	if (il_wmask(d, m)) {
 		lerr(l, d->loc, "malformed write mask '.%s'", d->comps);
-		return;
+		return -1;
 	}
-	for (c = 0; c < 4; c++)
-		n += m[c] == WM_WRITE;
+	return 0;
+}
+
+/* Writes the components computed into tmp[] (and the mask's 0 / 1.0
+ * components) to the destination. */
+static void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4], VDecl *const tmp[4])
+{
+	int c;
+	for (c = 0; c < 4 && scratch; c++) {
+		if (m[c] == WM_WRITE)
+			itemp_store(l, d, c, val_vec(tmp[c]));
+		else if (m[c] == WM_ZERO || m[c] == WM_ONE)
+			itemp_store(l, d, c, val_imm(m[c] == WM_ONE ? 0x3f800000u : 0));
+	}
+	for (c = 0; c < 4 && !scratch; c++) {
+		if (tmp[c]) {
+			Val v = val_vec(tmp[c]);
+			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
+		} else if (m[c] == WM_ZERO || m[c] == WM_ONE) {
+			Val v = val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
+			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
+		}
+	}
+}
+
+static void lower_alu(L *l, const Inst *in, const AluOp *a)
+{
+	const Operand *d = &in->ops[0];
+	int m[4], c, scratch;
+	VDecl *tmp[4] = {0};
+	long long key;
+	if (alu_dst(l, d, &key, &scratch, m))
+		return;
 	if ((in->op == OP_UDIV || in->op == OP_UMOD) && !l->o->plat->int_divide) {
 		lerr(l, in->loc, "'%s' needs integer division, which %s lacks (not emulated yet)",
 		      il_ops[in->op].name, l->o->plat->name);
@@ -792,21 +822,228 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 			dst = reg_comp(l, key, c);
 		alu_comp(l, in, a, dst, c);
 	}
-	for (c = 0; c < 4 && scratch; c++) {
-		if (m[c] == WM_WRITE)
-			itemp_store(l, d, c, val_vec(tmp[c]));
-		else if (m[c] == WM_ZERO || m[c] == WM_ONE)
-			itemp_store(l, d, c, val_imm(m[c] == WM_ONE ? 0x3f800000u : 0));
+	alu_store(l, d, key, scratch, m, tmp);
+}
+
+/* ---- 64-bit integers ---------------------------------------------------- */
+
+/* i64add ... u64ge (amdil.md 4.8) on component pairs (x low, y high) and
+ * (z low, w high), lowered to 32-bit operations (TGLLP has no 64-bit integer
+ * ALU): addc/subb carry chains, mul + mulh with cross products, shifts built
+ * from 32-bit shifts with the count's bit 5 selecting the crossed form, and
+ * compares decided on the high dwords, on the low ones (unsigned) when the
+ * high dwords are equal.  A compare writes its all-ones/zero mask to BOTH
+ * dwords of the pair (the width is [U] in the docs): the pair reads as -1/0
+ * as a long and its low dword as a 32-bit boolean.  Results go to
+ * temporaries first, so a destination that is also a source is safe. */
+
+typedef struct Pair {
+	Val lo, hi;
+} Pair;
+
+static int is_i64(Opcode op)
+{
+	switch (op) {
+	case OP_I64ADD: case OP_I64SUB: case OP_I64NEGATE: case OP_I64MUL: case OP_U64MUL:
+	case OP_I64SHL: case OP_I64SHR: case OP_U64SHR: case OP_I64MIN: case OP_I64MAX:
+	case OP_U64MIN: case OP_U64MAX: case OP_I64EQ: case OP_I64NE: case OP_I64LT:
+	case OP_I64GE: case OP_U64LT: case OP_U64GE:
+		return 1;
+	default:
+		return 0;
 	}
-	for (c = 0; c < 4 && !scratch; c++) {
-		if (tmp[c]) {
-			Val v = val_vec(tmp[c]);
-			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
-		} else if (m[c] == WM_ZERO || m[c] == WM_ONE) {
-			Val v = val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
-			alu(l, "mov", VT_UD, reg_comp(l, key, c), 1, &v, 0);
+}
+
+static VDecl *temp32(L *l)
+{
+	return vk_temp(l->vk, "Q", VT_D, l->simd);
+}
+
+static void op2(L *l, const char *op, VType t, VDecl *dst, Val a, Val b)
+{
+	Val s[2] = {a, b};
+	alu(l, op, t, dst, 2, s, 0);
+}
+
+/* lo, carry = a + b (addc) or lo, borrow = a - b (subb) */
+static void carry_op(L *l, const char *op, VDecl *lo, VDecl *cy, Val a, Val b)
+{
+	int h;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, op, h);
+		in->ops[0] = vo_dst(vk_alias(l->vk, lo, VT_UD, 0), h * l->chunk);
+		in->ops[1] = vo_dst(vk_alias(l->vk, cy, VT_UD, 0), h * l->chunk);
+		in->ops[2] = opnd(l, a, VT_UD, h);
+		in->ops[3] = opnd(l, b, VT_UD, h);
+		in->nops = 4;
+	}
+}
+
+static Val negv(Val v)
+{
+	v.neg = !v.neg;
+	return v;
+}
+
+static void add64(L *l, const char *op, VDecl *r[2], Pair a, Pair b)
+{
+	VDecl *cy = temp32(l);
+	int sub = !strcmp(op, "subb");
+	carry_op(l, op, r[0], cy, a.lo, b.lo);
+	op2(l, "add", VT_UD, r[1], a.hi, sub ? negv(b.hi) : b.hi);
+	op2(l, "add", VT_UD, r[1], val_vec(r[1]), sub ? negv(val_vec(cy)) : val_vec(cy));
+}
+
+/* the low 64 bits of the product (the same for i64mul and u64mul) */
+static void mul64(L *l, VDecl *r[2], Pair a, Pair b)
+{
+	VDecl *t = temp32(l);
+	op2(l, "mul", VT_UD, r[0], a.lo, b.lo);
+	op2(l, "mulh", VT_UD, r[1], a.lo, b.lo);
+	op2(l, "mul", VT_UD, t, a.lo, b.hi);
+	op2(l, "add", VT_UD, r[1], val_vec(r[1]), val_vec(t));
+	op2(l, "mul", VT_UD, t, a.hi, b.lo);
+	op2(l, "add", VT_UD, r[1], val_vec(r[1]), val_vec(t));
+}
+
+/* Shift by n = count & 63.  32-bit shifts use the count mod 32, so
+ * "near" = the result for n & 31 < 32 and the n >= 32 result is the near
+ * one's moved word; the bits crossing between the words are shifted twice
+ * ((x >> 1) >> (31 - n)) so that n = 0 moves none. */
+static void shift64(L *l, Opcode op, VDecl *r[2], Pair a, Val n)
+{
+	VDecl *inv = temp32(l), *x = temp32(l), *near = temp32(l), *far = temp32(l), *b5 = temp32(l), *p;
+	Val z = val_imm(0);
+	alu(l, "not", VT_UD, inv, 1, &n, 0);       /* ~n: 31 - (n & 31) mod 32 */
+	if (op == OP_I64SHL) {
+		op2(l, "shl", VT_UD, near, a.lo, n);     /* low word; the high one when n >= 32 */
+		op2(l, "shr", VT_UD, x, a.lo, val_imm(1));
+		op2(l, "shr", VT_UD, x, val_vec(x), val_vec(inv));
+		op2(l, "shl", VT_UD, far, a.hi, n);
+		op2(l, "or", VT_UD, far, val_vec(far), val_vec(x));
+	} else {
+		op2(l, op == OP_I64SHR ? "asr" : "shr", op == OP_I64SHR ? VT_D : VT_UD, near, a.hi, n);
+		op2(l, "shl", VT_UD, x, a.hi, val_imm(1));
+		op2(l, "shl", VT_UD, x, val_vec(x), val_vec(inv));
+		op2(l, "shr", VT_UD, far, a.lo, n);
+		op2(l, "or", VT_UD, far, val_vec(far), val_vec(x));
+		if (op == OP_I64SHR) {
+			z = val_vec(temp32(l));
+			op2(l, "asr", VT_D, z.var, a.hi, val_imm(31));
 		}
 	}
+	op2(l, "and", VT_UD, b5, n, val_imm(32));
+	p = compare(l, "ne", VT_UD, val_vec(b5), val_imm(0));
+	if (op == OP_I64SHL) {
+		select_(l, p, 0, r[0], VT_UD, val_imm(0), val_vec(near));
+		select_(l, p, 0, r[1], VT_UD, val_vec(near), val_vec(far));
+	} else {
+		select_(l, p, 0, r[0], VT_UD, val_vec(near), val_vec(far));
+		select_(l, p, 0, r[1], VT_UD, z, val_vec(near));
+	}
+}
+
+/* mask = a rel b (all ones / zero); rel is eq, ne, lt or ge */
+static void cmp64(L *l, const char *rel, int sign, VDecl *mask, Pair a, Pair b)
+{
+	VDecl *lo = temp32(l), *hi = temp32(l), *p;
+	Val ones = val_imm(0xffffffffu), z = val_imm(0);
+	p = compare(l, rel, VT_UD, a.lo, b.lo);
+	select_(l, p, 0, lo, VT_UD, ones, z);
+	if (!strcmp(rel, "eq") || !strcmp(rel, "ne")) {
+		/* unequal high dwords decide: not equal */
+		Val v = val_imm(!strcmp(rel, "ne") ? 0xffffffffu : 0);
+		alu(l, "mov", VT_UD, hi, 1, &v, 0);
+	} else {
+		p = compare(l, rel, sign ? VT_D : VT_UD, a.hi, b.hi);
+		select_(l, p, 0, hi, VT_UD, ones, z);
+	}
+	p = compare(l, "eq", VT_UD, a.hi, b.hi);
+	select_(l, p, 0, mask, VT_UD, val_vec(lo), val_vec(hi));
+}
+
+/* One destination pair r[0] (low), r[1] (high). */
+static void alu64_pair(L *l, const Inst *in, VDecl *r[2], int c)
+{
+	Pair a, b;
+	Opcode op = in->op;
+	int sign = op == OP_I64LT || op == OP_I64GE || op == OP_I64MIN || op == OP_I64MAX;
+	a.lo = lsrc(l, &in->ops[1], c);
+	a.hi = lsrc(l, &in->ops[1], c + 1);
+	b.lo = b.hi = val_imm(0);
+	if (in->nops > 2) {
+		b.lo = lsrc(l, &in->ops[2], c);
+		b.hi = lsrc(l, &in->ops[2], c + 1);
+	}
+	switch (op) {
+	case OP_I64ADD: add64(l, "addc", r, a, b); break;
+	case OP_I64SUB: add64(l, "subb", r, a, b); break;
+	case OP_I64NEGATE: {
+		/* 0 - a, the zero in a register (subb's first source) */
+		VDecl *z = temp32(l);
+		Val v = val_imm(0);
+		Pair zero;
+		alu(l, "mov", VT_UD, z, 1, &v, 0);
+		zero.lo = zero.hi = val_vec(z);
+		add64(l, "subb", r, zero, a);
+		break;
+	}
+	case OP_I64MUL: case OP_U64MUL: mul64(l, r, a, b); break;
+	case OP_I64SHL: case OP_I64SHR: case OP_U64SHR: shift64(l, op, r, a, b.lo); break;
+	case OP_I64MIN: case OP_I64MAX: case OP_U64MIN: case OP_U64MAX: {
+		/* a < b picks a for min, b for max */
+		VDecl *m = temp32(l), *p;
+		int mn = op == OP_I64MIN || op == OP_U64MIN;
+		cmp64(l, "lt", sign, m, a, b);
+		p = compare(l, "ne", VT_UD, val_vec(m), val_imm(0));
+		select_(l, p, 0, r[0], VT_UD, mn ? a.lo : b.lo, mn ? b.lo : a.lo);
+		select_(l, p, 0, r[1], VT_UD, mn ? a.hi : b.hi, mn ? b.hi : a.hi);
+		break;
+	}
+	default: {
+		const char *rel = op == OP_I64EQ ? "eq" : op == OP_I64NE ? "ne" :
+		                  op == OP_I64LT || op == OP_U64LT ? "lt" : "ge";
+		Val v;
+		cmp64(l, rel, sign, r[0], a, b);
+		v = val_vec(r[0]);
+		alu(l, "mov", VT_UD, r[1], 1, &v, 0);
+		break;
+	}
+	}
+}
+
+static void lower_alu64(L *l, const Inst *in)
+{
+	const Operand *d = &in->ops[0];
+	const char *name = il_ops[in->op].name;
+	int m[4], c, i, scratch;
+	VDecl *tmp[4] = {0};
+	long long key;
+	if (alu_dst(l, d, &key, &scratch, m))
+		return;
+	if ((m[0] == WM_WRITE) != (m[1] == WM_WRITE) || (m[2] == WM_WRITE) != (m[3] == WM_WRITE)) {
+		lerr(l, d->loc, "'%s' writes 64-bit component pairs: the write mask '.%s' must cover x and "
+		      "y, z and w, or both", name, d->comps);
+		return;
+	}
+	if (il_inst_mod(in, "sat")) {
+		lerr(l, in->loc, "'_sat' on the 64-bit instruction '%s' is not supported", name);
+		return;
+	}
+	for (i = 1; i < in->nops; i++)
+		if (in->ops[i].nmods) {
+			lerr(l, in->ops[i].loc, "source modifiers on the 64-bit instruction '%s' are not supported",
+			      name);
+			return;
+		}
+	for (c = 0; c < 4; c += 2) {
+		if (m[c] != WM_WRITE)
+			continue;
+		tmp[c] = temp32(l);
+		tmp[c + 1] = temp32(l);
+		alu64_pair(l, in, &tmp[c], c);
+	}
+	alu_store(l, d, key, scratch, m, tmp);
 }
 
 /* ---- control flow ------------------------------------------------------- */
@@ -1214,12 +1451,20 @@ static void lower_inst(L *l, const Inst *in)
 		lower_alu(l, in, a);
 		return;
 	}
+	if (is_i64(in->op)) {
+		lower_alu64(l, in);
+		return;
+	}
 	if (lower_mem(l, in))
 		return;
 	if (lower_image(l, in))
 		return;
 	switch (in->op) {
 	case OP_NOP:
+		break;
+	case OP_I64DIV: case OP_U64DIV: case OP_I64MOD: case OP_U64MOD:
+		lerr(l, in->loc, "'%s' (64-bit division) is not supported by the translator: TGLLP has no "
+		      "64-bit integer divide and no emulation sequence is implemented", oi->name);
 		break;
 	default:
 		lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
