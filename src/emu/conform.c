@@ -205,6 +205,9 @@ static void choose_range(const Kernel *k, EmuRange *r)
 	}
 	for (d = 0; d < 3; d++)
 		r->global[d] = r->local[d] * (d < r->dim ? groups[r->dim - 1][d] : 1);
+	/* a global work offset in x (cb0[6]/cb0[9] on AMD, global_id_offset on
+	 * Level Zero): ids run from 8, still inside the 16 elements per item */
+	r->offset[0] = 8;
 }
 
 /* ---- images -------------------------------------------------------------- */
@@ -358,7 +361,8 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int small, E
 			e.size = (size_t)group * 16;
 		} else if (a->kind == MA_POINTER) {
 			e.kind = EA_BUFFER;
-			e.size = (size_t)items * 16 * (size_t)es;
+			/* the items, and as many again as the x offset shifts ids */
+			e.size = ((size_t)items + l->range.offset[0]) * 16 * (size_t)es;
 			if (e.size < 4096)
 				e.size = 4096;
 			e.bytes = xmalloc(e.size);
@@ -470,8 +474,9 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		if (amd->writers.n > ai && amd->writers.v[ai] && amd->writers.v[ai][off] >= 0) {
 			int64_t g = amd->writers.v[ai][off];
 			uint32_t gx = l->range.global[0], gy = l->range.global[1];
-			buf_printf(&v->why, "; written on AMD by work-item (%lld,%lld,%lld)", (long long)(g % gx),
-			           (long long)(g / gx % gy), (long long)(g / gx / gy));
+			buf_printf(&v->why, "; written on AMD by work-item (%lld,%lld,%lld)",
+			           (long long)(g % gx + l->range.offset[0]), (long long)(g / gx % gy + l->range.offset[1]),
+			           (long long)(g / gx / gy + l->range.offset[2]));
 		} else {
 			buf_puts(&v->why, "; not written on AMD (initial value there)");
 		}

@@ -19,7 +19,7 @@
  * counts, conditional breaks), a private array x1[8] indexed by registers,
  * calls of a helper function (1026, straight
  * line code on the same registers, possibly on some lanes only), atomic adds
- * into eight counters after the per-item results (out[4*G + (gid & 7)]),
+ * into eight counters after the per-item results (out[8*G + (gid & 7)]),
  * optionally an LDS exchange with a barrier at the top level (uniform flow),
  * and stores four results to out[4*gid .. 4*gid+3].  Operations are chosen so that both runtimes must
  * agree exactly: no NaN or infinity is created (float values stay small
@@ -274,11 +274,12 @@ static void priv_op(G *g)
 	}
 }
 
-/* an atomic add into one of 8 counters after the per-item results,
- * out[4*G + (gid & 7)]: the sums do not depend on the order */
+/* an atomic add into one of 8 counters well after the per-item results
+ * (a global offset shifts those), out[8*G + (gid & 7)]: the sums do not
+ * depend on the order */
 static void atomic_op(G *g)
 {
-	int v = reg_of(g, 'i'), k = lit(g, 4), m = lit(g, 7), two = lit(g, 2);
+	int v = reg_of(g, 'i'), k = lit(g, 5), m = lit(g, 7), two = lit(g, 2);
 	if (v < 0)
 		return;
 	ind(g);
