@@ -509,10 +509,11 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		a.op = OP_CALL;
 		a.target2 = (int)d->k->wrapper->id;
 	} else if (kind == K_CALL) {
-		if (in->nops < 1 || in->ops[in->nops - 1].file != RF_NUMBER)
+		if (!il_call_target(in))
 			return fail(d, in->loc, "'%s' needs a function id", il_ops[in->op].name);
-		a.target2 = (int)in->ops[in->nops - 1].num;
-		if (in->op != OP_CALL && (in->nops != 2 || dec_src(d, &in->ops[0], fl, &a.s[0])))
+		a.target2 = (int)il_call_target(in)->num;
+		if (in->op != OP_CALL && (in->nops != 2 || !il_call_cond(in) ||
+		                          dec_src(d, il_call_cond(in), fl, &a.s[0])))
 			return d->err ? -1 : fail(d, in->loc, "'%s' needs a condition and a function id",
 			                          il_ops[in->op].name);
 		a.nsrc = in->op != OP_CALL;

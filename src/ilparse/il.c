@@ -144,6 +144,24 @@ long long il_mod_int(const Mod *m, long long dflt)
 	return *end ? dflt : v;
 }
 
+const Operand *il_call_target(const Inst *in)
+{
+	int i;
+	for (i = in->nops; i-- > 0;)
+		if (in->ops[i].file == RF_NUMBER)
+			return &in->ops[i];
+	return NULL;
+}
+
+const Operand *il_call_cond(const Inst *in)
+{
+	int i;
+	for (i = 0; in->op != OP_CALL && i < in->nops; i++)
+		if (in->ops[i].file != RF_NUMBER)
+			return &in->ops[i];
+	return NULL;
+}
+
 Func *il_func(Module *m, long long id)
 {
 	size_t i;

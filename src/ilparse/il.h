@@ -149,6 +149,11 @@ int il_known_mod(const char *name);             /* instruction modifier AMD's IL
 const Mod *il_inst_mod(const Inst *i, const char *name);
 long long il_mod_int(const Mod *m, long long dflt); /* numeric argument, dflt if none */
 Func *il_func(Module *m, long long id);
+/* call N, call_logicalnz/z: the function id operand (the number; AMD's
+ * operand order of the conditional forms is not documented, both are
+ * taken) and the condition (the other operand), NULL when absent */
+const Operand *il_call_target(const Inst *in);
+const Operand *il_call_cond(const Inst *in);
 const Comment *il_comment_on_line(const Module *m, const char *file, int line);
 int il_check(Module *m);                     /* structure check; 0 ok */
 void il_free(Module *m);

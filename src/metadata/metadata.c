@@ -255,14 +255,15 @@ static int closure_calls(Program *p, Kernel *k, const Func *f)
 		}
 		if (in->op != OP_CALL && in->op != OP_CALL_LOGICALNZ && in->op != OP_CALL_LOGICALZ)
 			continue;
-		if (in->nops < 1 || in->ops[0].file != RF_NUMBER) {
+		if (!il_call_target(in)) {
 			diag_error(in->loc, "'call' needs a function id");
 			bad = 1;
 			continue;
 		}
-		callee = il_func(p->m, in->ops[0].num);
+		callee = il_func(p->m, il_call_target(in)->num);
 		if (!callee) {
-			diag_error(in->ops[0].loc, "call to undefined function %lld", in->ops[0].num);
+			diag_error(il_call_target(in)->loc, "call to undefined function %lld",
+			           il_call_target(in)->num);
 			bad = 1;
 			continue;
 		}

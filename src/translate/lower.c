@@ -1268,16 +1268,24 @@ static void lower_call(L *l, const Inst *in)
 	if (in->op == OP_PSEUDO_CALL)
 		id = l->k->wrapper->id;
 	else
-		id = in->ops[in->nops - 1].num;
+		id = il_call_target(in) ? il_call_target(in)->num : -1;
 	if (in->op == OP_CALL_LOGICALNZ || in->op == OP_CALL_LOGICALZ) {
-		VDecl *p = compare(l, in->op == OP_CALL_LOGICALNZ ? "eq" : "ne", VT_UD,
-		                   lsrc1(l, &in->ops[0]), val_imm(0));
+		VDecl *p;
+		if (!il_call_cond(in)) {
+			lerr(l, in->loc, "'%s' needs a condition and a function id", il_ops[in->op].name);
+			return;
+		}
+		p = compare(l, in->op == OP_CALL_LOGICALNZ ? "eq" : "ne", VT_UD,
+		            lsrc1(l, il_call_cond(in)), val_imm(0));
 		skip = vk_label_name(l->vk, "nocall");
 		jump(l, p, 0, skip);
 	}
 	{
 		int ctx = 0;
-		if (l->clones && in->op != OP_PSEUDO_CALL && (ctx = provenance_child(&l->pv, l->ctx, in)) < 0) {
+		/* main (not walked by provenance) calls the wrapper, context 0 */
+		int from_main = !l->func && id == l->k->wrapper->id;
+		if (l->clones && in->op != OP_PSEUDO_CALL && !from_main &&
+		    (ctx = provenance_child(&l->pv, l->ctx, in)) < 0) {
 			lerr(l, in->loc, "no calling context recorded for this call");
 			return;
 		}

@@ -308,13 +308,19 @@ static void lower_sub_dword(L *l, const Inst *in)
 			lerr(l, in->ops[0].loc, "'%s' loads into one component of a register", name);
 			return;
 		}
-		for (h = 0; h < 4 && c < 0; h++)
-			if (m[h] == WM_WRITE)
+		for (h = 0; h < 4; h++)
+			if (m[h] == WM_WRITE) {
+				if (c >= 0) {
+					lerr(l, in->ops[0].loc, "'%s' loads one value: its mask writes one component", name);
+					return;
+				}
 				c = h;
+			}
 		if (c < 0) {
 			lerr(l, in->ops[0].loc, "'%s' writes no component", name);
 			return;
 		}
+
 	}
 	if (uav == l->priv_uav || printf_access(l, in, uav)) {
 		lerr(l, in->loc, "'%s' on %s memory is not supported yet", name,
@@ -359,6 +365,12 @@ static void lower_sub_dword(L *l, const Inst *in)
 			x->nops = 3;
 		}
 	}
+	/* 0 and 1 in the mask: constants, written after the address was read */
+	for (h = 0; !store && h < 4; h++)
+		if (m[h] == WM_ZERO || m[h] == WM_ONE) {
+			Val k = val_imm(m[h] == WM_ZERO ? 0 : 0x3f800000u);
+			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, h), 1, &k, 0);
+		}
 }
 
 /* cbN[i] with N >= 2: a hardware constant buffer, bound by AMD's runtime to

@@ -37,6 +37,7 @@ typedef struct Walk {
 typedef struct LoopCtx {
 	State brk, cont;
 	int is_switch;
+	State entry;          /* switch: the state before it, where each case starts too */
 } LoopCtx;
 
 static int join1(int a, int b)
@@ -101,10 +102,12 @@ static void record(Walk *w, const Inst *in, int v)
 {
 	size_t i;
 	Provenance *o = w->out;
-	for (i = 0; i < o->cinsts.n; i++)
+	for (i = 0; w->ctx >= 0 && i < o->cinsts.n; i++)
 		if (o->cinsts.v[i] == in && o->cctx.v[i] == w->ctx)
 			break;
-	if (i < o->cinsts.n) {
+	if (w->ctx < 0) {
+		/* past the context limit: joined results only */
+	} else if (i < o->cinsts.n) {
 		o->cbase.v[i] = join1(o->cbase.v[i], v);
 	} else {
 		vec_push(&o->cinsts, in);
@@ -125,9 +128,17 @@ static int enter(Walk *w, const Func *g, const Inst *call)
 {
 	size_t i;
 	PvCtx c;
+	if (w->ctx < 0)
+		return -1;
 	for (i = 0; i < w->out->ctx.n; i++)
 		if (w->out->ctx.v[i].parent == w->ctx && w->out->ctx.v[i].call == call)
 			return (int)i;
+	if (w->out->ctx.n >= PV_MAX_CTX) {
+		/* deep call trees: no clones (each new path would rescan the
+		 * others); the joined results stand */
+		w->out->ctx_overflow = 1;
+		return -1;
+	}
 	c.f = g;
 	c.parent = w->ctx;
 	c.call = call;
@@ -268,6 +279,25 @@ static size_t match(const Func *f, size_t i, size_t *else_at)
 	return f->code.n;
 }
 
+/* Does the switch opened at i have a default at its own level? */
+static int has_default(const Func *f, size_t i)
+{
+	int depth = 0;
+	size_t j;
+	for (j = i + 1; j < f->code.n; j++) {
+		OpKind k = il_ops[f->code.v[j].op].kind;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+			depth++;
+		else if (k == K_ENDIF || k == K_ENDLOOP || (k == K_ENDSWITCH && depth > 0))
+			depth--;
+		else if (k == K_ENDSWITCH)
+			return 0;
+		else if (f->code.v[j].op == OP_DEFAULT && depth == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopStack *loops, Frame *fr)
 {
 	size_t i;
@@ -288,6 +318,7 @@ static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopS
 			LoopCtx ctx;
 			State head = st_copy(w, *s), body;
 			ctx.is_switch = k == K_SWITCH;
+			ctx.entry = st_copy(w, *s);
 			ctx.brk = st_new(w);
 			ctx.cont = st_new(w);
 			vec_push(loops, &ctx);
@@ -299,6 +330,8 @@ static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopS
 				walk_range(w, f, i + 1, end, &body, loops, fr);
 				if (ctx.is_switch) {
 					st_join(w, &body, ctx.brk);
+					if (!has_default(f, i))
+						st_join(w, &body, ctx.entry); /* no case matched */
 					free(head.v);
 					head = body;
 					break;
@@ -322,7 +355,11 @@ static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopS
 			else
 				free(head.v);
 			free(ctx.cont.v);
+			free(ctx.entry.v);
 			i = end;
+		} else if (k == K_CASE && loops->n && loops->v[loops->n - 1]->is_switch) {
+			/* lanes may enter here directly from the switch */
+			st_join(w, s, loops->v[loops->n - 1]->entry);
 		} else if (k == K_BREAK || k == K_CONTINUE) {
 			LoopCtx *ctx = NULL;
 			size_t q;
@@ -339,15 +376,17 @@ static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopS
 			st_join(w, &fr->ret, *s);
 			if (in->op == OP_RET_DYN)
 				st_clear(w, s);
-		} else if (k == K_CALL && in->op != OP_MCALL && in->op != OP_PSEUDO_CALL &&
-		           in->nops >= 1 && in->ops[in->nops - 1].file == RF_NUMBER) {
-			/* call N, call_logicalnz/z cond, N: the callee is the last operand */
-			Func *g = il_func(w->p->m, in->ops[in->nops - 1].num);
+		} else if (k == K_CALL && in->op != OP_MCALL && in->op != OP_PSEUDO_CALL && il_call_target(in)) {
+			Func *g = il_func(w->p->m, il_call_target(in)->num);
 			if (g) {
 				int saved = w->ctx;
+				State skip = st_copy(w, *s); /* lanes a conditional call leaves out */
 				w->ctx = enter(w, g, in);
 				walk_func(w, g, s);
 				w->ctx = saved;
+				if (in->op != OP_CALL)
+					st_join(w, s, skip);
+				free(skip.v);
 			}
 		} else {
 			transfer(w, s, in);
@@ -447,7 +486,7 @@ int provenance_clones(const Provenance *pv)
 {
 	size_t i, j;
 	int need = 0;
-	if (pv->ctx.n > 64)
+	if (pv->ctx_overflow)
 		return 0;
 	for (i = 0; i < pv->insts.n && !need; i++) {
 		if (pv->base.v[i] != PV_TOP)

@@ -97,7 +97,9 @@ typedef struct Provenance {
 	VEC(PvCtx) ctx;
 	VEC(const Inst *) cinsts;
 	VEC(int) cctx, cbase;
+	int ctx_overflow;         /* more call paths than PV_MAX_CTX: no clones */
 } Provenance;
+#define PV_MAX_CTX 64
 enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3 };
 #define PV_DATASEG (1 << 20) /* a base that is the global data segment (cb0[8].x) */
 #define PV_PRINTF (PV_DATASEG + 1) /* the printf buffer (cb0[8].y) */
