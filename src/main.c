@@ -84,7 +84,8 @@ static void usage(FILE *f)
 	      "  --version         print the version\n"
 	      "  --help            this text\n"
 	      "\n"
-	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables).\n", f);
+	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables);\n"
+	      "--conform's OpenCL C twins: TRANSLATE_CLANG (default clang), CC (default cc).\n", f);
 }
 
 static int parse_emit(const char *s, int *out)
