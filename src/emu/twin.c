@@ -10,10 +10,15 @@
  * printf is not carried), so conform.c compares it with the AMD side.
  *
  * A twin that cannot be built or loaded (no clang, a builtin twinrt.c does
- * not define) gives no opinion, with the reason; it is not a failure.
+ * not define) gives no opinion, with the reason; it is not a failure.  It
+ * runs in a child process over shared buffers, so a twin that crashes or
+ * hangs (C's undefined behaviour) only loses its opinion.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +120,51 @@ static char *entry_source(const char *cl, const Kernel *k, char **why)
 	return b.s;
 }
 
+/* n bytes of memory the forked child writes and the parent reads, the
+ * first `fill` of them from p, the rest 0 */
+static void *shared_copy(const void *p, size_t fill, size_t n)
+{
+	void *m = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		die("mmap of %zu bytes failed", n);
+	if (fill)
+		memcpy(m, p, fill);
+	return m;
+}
+
+/* The twin runs in a child process: host code compiled from OpenCL C can
+ * do what C leaves undefined (a wild store, an endless loop), which must
+ * cost its opinion, not the whole --conform run. */
+static int run_child(int (*go)(TwinLaunch *), TwinLaunch *t, char **why)
+{
+	int st;
+	pid_t pid;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		*why = xstrdup("cannot fork the twin's process");
+		return -1;
+	}
+	if (pid == 0) {
+		alarm(60);
+		_exit(go(t) || t->error[0] ? 2 : 0);
+	}
+	if (waitpid(pid, &st, 0) < 0) {
+		*why = xstrdup("lost the twin's process");
+		return -1;
+	}
+	if (WIFSIGNALED(st)) {
+		*why = xasprintf("the twin died of signal %d (%s)", WTERMSIG(st),
+		                 WTERMSIG(st) == SIGALRM ? "over 60 s" : "undefined behaviour in C?");
+		return -1;
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		*why = xstrdup("the twin's run failed");
+		return -1;
+	}
+	return 0;
+}
+
 static char *compiler(const char *env, const char *dflt)
 {
 	const char *e = getenv(env);
@@ -196,36 +246,28 @@ int twin_run(const char *datadir, const char *cl, const Kernel *k, const EmuLaun
 			vals[i] = xmalloc(a->size + 16);
 			memcpy(vals[i], a->bytes, a->size);
 		} else {
-			if (a->kind == EA_BUFFER)
-				buf_add(&b, a->bytes, a->size);
-			else if (a->kind == EA_LOCAL)
-				ptrs[i] = xcalloc(1, a->size);
-			if (a->kind == EA_BUFFER)
-				ptrs[i] = b.s;
+			/* shared with the child that runs the twin */
+			ptrs[i] = a->kind == EA_NULL ? NULL : shared_copy(a->bytes, a->kind == EA_BUFFER ? a->size : 0,
+			                                                a->size);
 			vals[i] = &ptrs[i];
 		}
 		vec_push(&r->buffers, b);
 	}
 	t.args = vals;
-	if (go(&t) || t.error[0]) {
-		*why = xasprintf("the twin stopped: %s", t.error[0] ? t.error : "run failed");
+	if (run_child(go, &t, why))
 		goto done;
-	}
 	for (i = 0; i < l->args.n; i++)
 		if (l->args.v[i].kind == EA_BUFFER)
-			r->buffers.v[i].s = ptrs[i], ptrs[i] = NULL;
+			buf_add(&r->buffers.v[i], ptrs[i], l->args.v[i].size);
 	r->ok = 1;
 	rc = 0;
 done:
 	for (i = 0; vals && i < l->args.n; i++) {
 		if (l->args.v[i].kind == EA_VALUE)
 			free(vals[i]);
-		if (l->args.v[i].kind != EA_BUFFER || !r->ok)
-			free(ptrs[i]);
+		else if (ptrs[i])
+			munmap(ptrs[i], l->args.v[i].size ? l->args.v[i].size : 1);
 	}
-	if (!r->ok)
-		for (i = 0; i < r->buffers.n; i++)
-			r->buffers.v[i].s = NULL, r->buffers.v[i].n = 0;
 	free(vals);
 	free(ptrs);
 	if (so)
