@@ -79,6 +79,7 @@ static void usage(FILE *f)
 	      "  --seed N          seed of --conform's argument generator (default 0)\n"
 	      "  --junit FILE      --conform results as JUnit XML\n"
 	      "  --quiet           --conform: report only disagreements\n"
+	      "  --offset N        --conform: global work offset in x (default 0)\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
 	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
 	      "  --version         print the version\n"
@@ -519,6 +520,7 @@ int main(int argc, char **argv)
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"offset", required_argument, NULL, 'O'},
 		{"stats", no_argument, NULL, 'S'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -537,6 +539,16 @@ int main(int argc, char **argv)
 		case 'C': o.conform = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
+		case 'O': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 0 || v > 1024) {
+				diag_plain("--offset must be 0 to 1024, not '%s'", optarg);
+				return 2;
+			}
+			o.co.offset = (int)v;
+			break;
+		}
 		case 'R': {
 			char *end;
 			o.co.seed = strtoull(optarg, &end, 0);

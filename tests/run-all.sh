@@ -317,6 +317,13 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			ko "conformance SIMD$simd: JUnit XML lists every kernel" "$(head -5 "$out/junit.xml" 2>&1)"
 		fi
 	done
+	# a global work offset (cb0[6]/cb0[9] on AMD, global_id_offset on Level Zero)
+	if "$TRANSLATE" --conform --quiet --offset 8 -o "$WORK/conf/off" "$SRC"/tests/kernels/*.il \
+		>"$WORK/conf/off.log" 2>&1; then
+		ok "conformance: every test kernel agrees with a global work offset of 8"
+	else
+		ko "conformance: every test kernel agrees with a global work offset of 8" "$(grep -A3 DISAGREE "$WORK/conf/off.log" | head -20)"
+	fi
 	# every manifest follows data/conform-manifest.xsd
 	if [ -n "${XSDCHECK:-}" ] && "$XSDCHECK" "$SRC/data/conform-manifest.xsd" "$WORK"/conf/*/*/manifest.xml \
 		>"$WORK/conf/xsd" 2>&1; then

@@ -205,9 +205,7 @@ static void choose_range(const Kernel *k, EmuRange *r)
 	}
 	for (d = 0; d < 3; d++)
 		r->global[d] = r->local[d] * (d < r->dim ? groups[r->dim - 1][d] : 1);
-	/* a global work offset in x (cb0[6]/cb0[9] on AMD, global_id_offset on
-	 * Level Zero): ids run from 8, still inside the 16 elements per item */
-	r->offset[0] = 8;
+
 }
 
 /* ---- images -------------------------------------------------------------- */
@@ -334,6 +332,9 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int small, E
 	int nint = 0, nflt = 0;
 	memset(l, 0, sizeof *l);
 	choose_range(k, &l->range);
+	/* --offset: a global work offset in x (cb0[6]/cb0[9] on AMD,
+	 * global_id_offset on Level Zero); buffers grow with it */
+	l->range.offset[0] = (uint32_t)o->offset;
 	items = (uint64_t)l->range.global[0] * l->range.global[1] * l->range.global[2];
 	group = (uint64_t)l->range.local[0] * l->range.local[1] * l->range.local[2];
 	l->printf_slot = o->printf_slot > 0 ? o->printf_slot : PF_SLOT_DWORDS;

@@ -198,6 +198,7 @@ typedef struct ConformOptions {
 	int simd;                 /* the translation's SIMD width (for reports) */
 	int printf_slot;          /* the translation's --printf-slot */
 	int quiet;                /* only disagreements on stdout */
+	int offset;               /* --offset: global work offset in x (default 0) */
 } ConformOptions;
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 
