@@ -1098,7 +1098,8 @@ static void lower_switch(L *l, const Inst *in)
 {
 	const Func *f = l->body;
 	size_t i = (size_t)(in - f->code.v), j;
-	int depth = 0, dflt = -1, n = 0;
+	int depth = 0, dflt = -1;
+	VEC(const Inst *) cases = {0}; /* this switch's case and default lines, in order */
 	Ctl c;
 	VDecl *v = vk_temp(l->vk, "SWV", VT_UD, l->simd);
 	Val x = lsrc1(l, &in->ops[0]);
@@ -1116,32 +1117,24 @@ static void lower_switch(L *l, const Inst *in)
 		else if (k == K_ENDSWITCH)
 			break;
 		else if (k == K_CASE && depth == 0)
-			n++;
+			vec_push(&cases, w);
 	}
-	c.l_case = arena_alloc(&l->vk->arena, sizeof *c.l_case * (size_t)(n + 1));
-	for (j = i + 1, depth = 0; j < f->code.n; j++) {
-		const Inst *w = &f->code.v[j];
-		OpKind k = il_ops[w->op].kind;
-		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
-			depth++;
-		else if (k == K_ENDIF || k == K_ENDLOOP || (k == K_ENDSWITCH && depth > 0))
-			depth--;
-		else if (k == K_ENDSWITCH)
-			break;
-		else if (k == K_CASE && depth == 0) {
-			const char *lab = vk_label_name(l->vk, w->op == OP_DEFAULT ? "default" : "case");
-			c.l_case[c.ncase] = lab;
-			if (w->op == OP_DEFAULT) {
-				dflt = c.ncase;
-			} else if (w->nops != 1 || w->ops[0].file != RF_NUMBER) {
-				lerr(l, w->loc, "'case' takes an integer value");
-			} else {
-				VDecl *p = compare(l, "eq", VT_UD, val_vec(v), val_imm((uint32_t)w->ops[0].num));
-				jump(l, p, 0, lab);
-			}
-			c.ncase++;
+	c.l_case = arena_alloc(&l->vk->arena, sizeof *c.l_case * (cases.n + 1));
+	for (j = 0; j < cases.n; j++) {
+		const Inst *w = cases.v[j];
+		const char *lab = vk_label_name(l->vk, w->op == OP_DEFAULT ? "default" : "case");
+		c.l_case[c.ncase] = lab;
+		if (w->op == OP_DEFAULT) {
+			dflt = c.ncase;
+		} else if (w->nops != 1 || w->ops[0].file != RF_NUMBER) {
+			lerr(l, w->loc, "'case' takes an integer value");
+		} else {
+			VDecl *p = compare(l, "eq", VT_UD, val_vec(v), val_imm((uint32_t)w->ops[0].num));
+			jump(l, p, 0, lab);
 		}
+		c.ncase++;
 	}
+	vec_free(&cases);
 	jump(l, NULL, 0, dflt >= 0 ? c.l_case[dflt] : c.l_end);
 	vec_push(&l->ctl, c);
 }

@@ -247,24 +247,29 @@ static void lower_raw_store(L *l, const Inst *in)
 	for (j = 0; j < n; j++)
 		s[j] = lsrc(l, &in->ops[2], j);
 	l->stores++;
-	for (h = 0; h < l->nchunks; h++) {
-		VDecl *addr = address(l, a, base, h);
-		VDecl *data = vk_temp(l->vk, "ST", VT_UD, n * l->chunk);
-		char op[40];
-		VInst *v;
-		for (j = 0; j < n; j++) {
-			v = emit_chunk(l, "mov", h);
-			v->ops[0] = vo_dst(data, j * l->chunk);
-			v->ops[1] = opnd(l, s[j], VT_UD, h);
-			v->nops = 2;
-		}
-		snprintf(op, sizeof op, "svm_scatter4scaled.%s", chmask[n]);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = vo_imm(0, VT_UQ);
-		v->ops[1] = vo_raw(addr, 0);
-		v->ops[2] = vo_raw(data, 0);
-		v->nops = 3;
+	for (h = 0; h < l->nchunks; h++)
+		svm_store(l, address(l, a, base, h), h, 0, n, s);
+}
+
+/* n dwords (n <= 4) of every lane of chunk h at its A64 address + off */
+void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v)
+{
+	VDecl *data = vk_temp(l->vk, "ST", VT_UD, n * l->chunk);
+	char op[40];
+	VInst *in;
+	int j;
+	for (j = 0; j < n; j++) {
+		in = emit_chunk(l, "mov", h);
+		in->ops[0] = vo_dst(data, j * l->chunk);
+		in->ops[1] = opnd(l, v[j], VT_UD, h);
+		in->nops = 2;
 	}
+	snprintf(op, sizeof op, "svm_scatter4scaled.%s", chmask[n]);
+	in = emit_chunk(l, intern(op), h);
+	in->ops[0] = vo_imm(off, VT_UQ);
+	in->ops[1] = vo_raw(addr, 0);
+	in->ops[2] = vo_raw(data, 0);
+	in->nops = 3;
 }
 
 

@@ -127,6 +127,7 @@ void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 Val hw_cb_read(L *l, const Operand *o, int sel);
 VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
+void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v); /* A64 dwords, chunk h */
 void priv_store(L *l, int base, Val idx, Val v);
 
 /* printf.c */

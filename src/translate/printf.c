@@ -478,25 +478,9 @@ static void tokens(L *l, const PfArg *a, VDecl *z, VDecl *wp, const Val str[2], 
 /* n dwords (n <= 4) per lane at the lanes' addresses + byte off. */
 static void scatter(L *l, VDecl *const addr[], int off, int n, const Val *v)
 {
-	static const char *const ch[5] = {"", "R", "RG", "RGB", "RGBA"};
-	int h, j;
-	for (h = 0; h < l->nchunks; h++) {
-		VDecl *data = vk_temp(l->vk, "PFD", VT_UD, n * l->chunk);
-		char op[40];
-		VInst *in;
-		for (j = 0; j < n; j++) {
-			in = emit_chunk(l, "mov", h);
-			in->ops[0] = vo_dst(data, j * l->chunk);
-			in->ops[1] = opnd(l, v[j], VT_UD, h);
-			in->nops = 2;
-		}
-		snprintf(op, sizeof op, "svm_scatter4scaled.%s", ch[n]);
-		in = emit_chunk(l, intern(op), h);
-		in->ops[0] = vo_imm((uint64_t)off, VT_UQ);
-		in->ops[1] = vo_raw(addr[h], 0);
-		in->ops[2] = vo_raw(data, 0);
-		in->nops = 3;
-	}
+	int h;
+	for (h = 0; h < l->nchunks; h++)
+		svm_store(l, addr[h], h, (uint64_t)off, n, v);
 }
 
 /* Reserves `bytes` in the Level Zero buffer on every lane: old offsets in
