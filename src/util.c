@@ -1,9 +1,13 @@
 /* util.c - allocation, arenas, buffers, interning and file helpers. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -250,4 +254,28 @@ char *path_stem(const char *path)
 {
 	const char *b = path_base(path), *dot = strrchr(b, '.');
 	return dot && dot != b ? xstrndup(b, (size_t)(dot - b)) : xstrdup(b);
+}
+
+void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	struct stat st;
+	if (!d) {
+		unlink(path);
+		return;
+	}
+	while ((e = readdir(d))) {
+		char *p;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		p = xasprintf("%s/%s", path, e->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			remove_tree(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(path);
 }

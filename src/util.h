@@ -79,6 +79,7 @@ _Noreturn void die_(const char *file, int line, const char *fmt, ...)
 
 /* file helpers */
 char *read_file(const char *path, size_t *len); /* NULL + errno on failure */
+void remove_tree(const char *path);             /* a folder and all below it, or a file */
 const char *path_base(const char *path);        /* pointer into path */
 char *path_stem(const char *path);              /* base name without extension */
 

@@ -1,5 +1,6 @@
 /* emu.c - what both emulated runtimes share: freeing launches and results. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "emu.h"
 
@@ -17,7 +18,7 @@ void emu_result_free(EmuResult *r)
 	vec_free(&r->printf_items);
 	buf_free(&r->printf_text);
 	free(r->error);
-	r->error = NULL;
+	memset(r, 0, sizeof *r); /* ready for another run */
 }
 
 void emu_launch_free(EmuLaunch *l)
@@ -26,4 +27,5 @@ void emu_launch_free(EmuLaunch *l)
 	for (i = 0; i < l->args.n; i++)
 		free(l->args.v[i].bytes);
 	vec_free(&l->args);
+	memset(l, 0, sizeof *l);
 }

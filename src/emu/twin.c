@@ -274,10 +274,6 @@ done:
 		dlclose(so);
 	free(src);
 	free(abs);
-	cmd = xasprintf("rm -rf '%s'", dir);
-	if (system(cmd)) {
-		/* a leftover temporary folder is harmless */
-	}
-	free(cmd);
+	remove_tree(dir);
 	return rc;
 }

@@ -52,28 +52,6 @@ static char *make_tmpdir(char **why)
 	return abs;
 }
 
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	struct stat st;
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char *p;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = xasprintf("%s/%s", path, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			remove_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
 static char *sanitize(const char *kernel)
 {
 	size_t n = strlen(kernel), i;

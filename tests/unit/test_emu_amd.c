@@ -85,31 +85,6 @@ static void add_arg(EmuLaunch *l, EmuArgKind kind, const void *bytes, size_t n)
 	vec_push(&l->args, a);
 }
 
-static void free_launch(EmuLaunch *l)
-{
-	size_t i;
-	for (i = 0; i < l->args.n; i++)
-		free(l->args.v[i].bytes);
-	vec_free(&l->args);
-}
-
-static void free_result(EmuResult *r)
-{
-	size_t i;
-	for (i = 0; i < r->buffers.n; i++)
-		buf_free(&r->buffers.v[i]);
-	vec_free(&r->buffers);
-	for (i = 0; i < r->writers.n; i++)
-		free(r->writers.v[i]);
-	vec_free(&r->writers);
-	for (i = 0; i < r->printf_items.n; i++)
-		buf_free(&r->printf_items.v[i]);
-	vec_free(&r->printf_items);
-	buf_free(&r->printf_text);
-	free(r->error);
-	memset(r, 0, sizeof *r);
-}
-
 static int32_t word(const EmuResult *r, size_t buf, size_t i)
 {
 	int32_t v;
@@ -163,8 +138,8 @@ static void test_saxpy(void)
 	CU_ASSERT_EQUAL(r.buffers.v[2].n, 0);
 	CU_ASSERT_EQUAL(r.approx, 0);
 	CU_ASSERT(r.steps > 0);
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 static void test_lds_reduce(void)
@@ -183,8 +158,8 @@ static void test_lds_reduce(void)
 	CU_ASSERT_FATAL(run_ok(k, &l, &r));
 	for (g = 0; g < 4; g++)
 		CU_ASSERT_EQUAL(fword(&r, 1, g), (float)(64 * 64 * g + 63 * 64 / 2));
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 static void test_multi_kernel_data(void)
@@ -204,8 +179,8 @@ static void test_multi_kernel_data(void)
 		CU_ASSERT_FATAL(run_ok(k, &l, &r));
 		for (i = 0; i < 40; i++)
 			CU_ASSERT_EQUAL(word(&r, 0, i), table[i & 7]);
-		free_result(&r);
-		free_launch(&l);
+		emu_result_free(&r);
+		emu_launch_free(&l);
 	}
 }
 
@@ -233,7 +208,7 @@ static void test_printf_items(void)
 	CU_ASSERT_STRING_EQUAL(r.printf_items.v[7].s, "v=3,4,5,6 l=3 c=A s=ok\n");
 	for (i = 0; i < 8; i++)
 		CU_ASSERT_EQUAL(word(&r, 0, i), i < 5 ? 3 * i : 0);
-	free_result(&r);
+	emu_result_free(&r);
 	buf_free(&want);
 	/* printf off (slot size 0): no records, the kernel still runs */
 	l.printf_slot = 0;
@@ -241,8 +216,8 @@ static void test_printf_items(void)
 	CU_ASSERT_EQUAL(r.printf_items.n, 0);
 	CU_ASSERT_EQUAL(r.printf_text.n, 0);
 	CU_ASSERT_EQUAL(word(&r, 0, 4), 12);
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 static int32_t blend3(int32_t a, int32_t b, int32_t c)
@@ -277,8 +252,8 @@ static void test_shared_uav(void)
 			CU_ASSERT_EQUAL(word(&r, 0, 2 * i), blend3(a[i], b[i + 1], kk));
 			CU_ASSERT_EQUAL(word(&r, 0, 2 * i + 1), a[i] - b[i + 1]);
 		}
-		free_result(&r);
-		free_launch(&l);
+		emu_result_free(&r);
+		emu_launch_free(&l);
 	}
 }
 
@@ -299,8 +274,8 @@ static void test_eg_dummy_write(void)
 	CU_ASSERT_FATAL(run_ok(k, &l, &r));
 	for (i = 0; i < 64; i++)
 		CU_ASSERT_EQUAL((uint32_t)word(&r, 1, i), s[i] + kk);
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 static void test_private_array(void)
@@ -319,8 +294,8 @@ static void test_private_array(void)
 	CU_ASSERT_FATAL(run_ok(k, &l, &r));
 	for (i = 0; i < 64; i++)
 		CU_ASSERT_EQUAL(word(&r, 0, i), (idx[i] & 63) * i);
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 /* ---- small programs ------------------------------------------------------------ */
@@ -432,8 +407,8 @@ static void test_divergent(void)
 	CU_ASSERT_FATAL(run_ok(k, &l, &r));
 	for (i = 0; i < 48; i++)
 		CU_ASSERT_EQUAL(word(&r, 0, i), divergent_ref(i));
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 /* integer edge cases: shifts mask their count, udiv/umod by zero, ftoi
@@ -483,8 +458,8 @@ static void test_int_edges(void)
 	CU_ASSERT_EQUAL(word(&r, 0, 9), 0x3f800000);
 	CU_ASSERT_EQUAL(word(&r, 0, 10), 0x7fc00000);
 	CU_ASSERT_EQUAL(word(&r, 0, 11), 0);
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 static void test_refusals(void)
@@ -501,7 +476,7 @@ static void test_refusals(void)
 	CU_ASSERT_EQUAL(r.ok, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r.error);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "emu.il:33: instruction 'dmul' is not emulated"));
-	free_result(&r);
+	emu_result_free(&r);
 	/* a cb0 slot the runtime does not fill, read at run time */
 	k = body("mov r3.x, cb0[3].x\nuav_raw_store_id(12) mem0.x___, r8.x, r3.x\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
@@ -509,7 +484,7 @@ static void test_refusals(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r.error);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "work-item 0 "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "emu.il:33: 'mov': reads cb0[3].x"));
-	free_result(&r);
+	emu_result_free(&r);
 	/* a loop that never ends hits the step limit */
 	k = body("whileloop\nendloop\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
@@ -517,15 +492,15 @@ static void test_refusals(void)
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), 0);
 	CU_ASSERT_EQUAL(r.ok, 0);
 	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "step limit"));
-	free_result(&r);
+	emu_result_free(&r);
 	/* a store outside every buffer */
 	k = body("iadd r8.x, r8.x, l11.x\nuav_raw_store_id(12) mem0.x___, r8.x, r2.x\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), 0);
 	CU_ASSERT_EQUAL(r.ok, 0);
 	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "outside every buffer bound to it"));
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 	/* an image argument given a buffer */
 	k = load_file("image_rw_2d.il", "image_rw_2d");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
@@ -533,15 +508,15 @@ static void test_refusals(void)
 	l.args.v[0].kind = EA_BUFFER;
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), -1);
 	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "argument 'src' is an image in the metadata"));
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 	/* repeat with unnormalized coordinates is undefined: refused where it is used */
 	img_case(IC_RW_2D, &l);
 	l.args.v[1].sampler.addressing = EMU_CL_ADDRESS_REPEAT;
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), -1);
 	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "repeat and mirrored repeat need normalized"));
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 /* the image kernels: samplers, formats, layers, queries */
@@ -558,8 +533,8 @@ static void test_images(void)
 		memset(&r, 0, sizeof r);
 		CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), 0);
 		CU_ASSERT_EQUAL(img_check(which, &l, &r), 0);
-		free_result(&r);
-		free_launch(&l);
+		emu_result_free(&r);
+		emu_launch_free(&l);
 		free(file);
 	}
 }
@@ -637,8 +612,8 @@ static void run_generic(const char *file, Kernel *k)
 		fprintf(stderr, "\n%s: %s\n", file, r.error ? r.error : "?");
 	CU_ASSERT(rc == 0 && r.ok);
 	CU_ASSERT_EQUAL(r.buffers.n, k->md->args.n);
-	free_result(&r);
-	free_launch(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 static void test_corpus(void)

@@ -25,73 +25,21 @@
 
 static char *tdir;
 
-static const Platform tgllp = {
-	.name = "tgllp", .genx = "TGLLP", .description = "Tiger Lake LP",
-	.product_family = 0x1d, .core_family = 0, .grf_bytes = 32, .grf_count = 128,
-	.default_simd = 16, .max_msg_lanes = 16, .int_divide = 1, .supported = 1,
-};
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static void rm_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	struct stat st;
-	if (!d) {
-		unlink(path);
-		return;
-	}
-	while ((e = readdir(d))) {
-		char *p;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = xasprintf("%s/%s", path, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			rm_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
 static int suite_init(void)
 {
-	const char *t = getenv("TMPDIR");
-	tdir = xasprintf("%s/test_emu_ze-XXXXXX", t && *t ? t : "/tmp");
-	return mkdtemp(tdir) ? 0 : -1;
+	tdir = scratch_dir("test_emu_ze");
+	return tdir ? 0 : -1;
 }
 
 static int suite_clean(void)
 {
-	rm_tree(tdir);
+	remove_tree(tdir);
 	free(tdir);
 	tdir = NULL;
 	return 0;
-}
-
-static void result_free(EmuResult *r)
-{
-	size_t i;
-	for (i = 0; i < r->buffers.n; i++)
-		buf_free(&r->buffers.v[i]);
-	vec_free(&r->buffers);
-	for (i = 0; i < r->printf_items.n; i++)
-		buf_free(&r->printf_items.v[i]);
-	vec_free(&r->printf_items);
-	buf_free(&r->printf_text);
-	free(r->error);
-	memset(r, 0, sizeof *r);
-}
-
-static void launch_free(EmuLaunch *l)
-{
-	size_t i;
-	for (i = 0; i < l->args.n; i++)
-		free(l->args.v[i].bytes);
-	vec_free(&l->args);
 }
 
 static void add_arg(EmuLaunch *l, EmuArgKind k, const void *bytes, size_t n)
@@ -153,7 +101,7 @@ static int image(ZeKernel *k, const ZeData *data, size_t nd, ZeImage *z, char **
 	size_t n;
 	int rc;
 	ks[0] = k;
-	CU_ASSERT_EQUAL_FATAL(zebin_write_data(path, &tgllp, ks, 1, data, nd, err), 0);
+	CU_ASSERT_EQUAL_FATAL(zebin_write_data(path, &test_tgllp, ks, 1, data, nd, err), 0);
 	file = read_file(path, &n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(file);
 	rc = zeimage_read((const uint8_t *)file, n, z, err);
@@ -235,7 +183,7 @@ static int run8(const char *text, uint32_t *out, size_t nout, EmuResult *r, int 
 	range1(&l, 8, 8);
 	add_arg(&l, EA_BUFFER, out, 4 * nout);
 	rc = run(text, &k, NULL, 0, &l, r);
-	launch_free(&l);
+	emu_launch_free(&l);
 	return rc;
 }
 
@@ -275,7 +223,7 @@ static void test_goto_join(void)
 		for (i = 0; i < 8; i++)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i),
 			                (uint32_t)((i < 4 ? 100 : 200) + 15 - (i <= 5 ? i : 0)));
-	result_free(&r);
+	emu_result_free(&r);
 }
 
 /* a subroutine entered by some lanes, diverging inside */
@@ -306,7 +254,7 @@ static void test_call_ret(void)
 	if (r.ok)
 		for (i = 0; i < 8; i++)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i), want[i]);
-	result_free(&r);
+	emu_result_free(&r);
 }
 
 /* SIMD16 lanes store 256 bytes apart into a 4 KiB buffer that straddles a
@@ -352,7 +300,7 @@ static void test_address_carry(void)
 	if (r.ok)
 		for (i = 0; i < 16; i++)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i * 64), (uint32_t)i);
-	result_free(&r);
+	emu_result_free(&r);
 	/* the same without the carry: an out-of-bounds store naming the lane */
 	memcpy(at, "    mov (M1, 16) HI(0,0)<1> PTR(0,1)<0;1,0>", strlen("    mov (M1, 16) HI(0,0)<1> PTR(0,1)<0;1,0>"));
 	memset(at + strlen("    mov (M1, 16) HI(0,0)<1> PTR(0,1)<0;1,0>"), ' ',
@@ -364,8 +312,8 @@ static void test_address_carry(void)
 	CU_ASSERT_FALSE(r.ok);
 	CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "store of 4 bytes at 0x") ? r.error : NULL);
 	CU_ASSERT_PTR_NOT_NULL(r.error ? strstr(r.error, "outside every buffer") : NULL);
-	result_free(&r);
-	launch_free(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 	free(bad);
 }
 
@@ -417,8 +365,8 @@ static void test_slm_barrier(void)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i), (uint32_t)((i + 8) % 32 * 3));
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i + 32), 32u);
 		}
-	result_free(&r);
-	launch_free(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 /* private memory at r0.5's scratch offset; without the offset: an error */
@@ -445,14 +393,14 @@ static void test_scratch(void)
 	if (r.ok)
 		for (i = 0; i < 8; i++)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i), (uint32_t)(7 * i));
-	result_free(&r);
+	emu_result_free(&r);
 	memcpy(at, "0x0:ud          ", strlen("BASE(0,0)<0;1,0>"));
 	setenv("QUIET", "1", 1);
 	CU_ASSERT_EQUAL(run8(unbased, out, 8, &r, 256, 0), 0);
 	unsetenv("QUIET");
 	CU_ASSERT_FALSE(r.ok);
 	CU_ASSERT_PTR_NOT_NULL(r.error ? strstr(r.error, "outside the thread's area") : NULL);
-	result_free(&r);
+	emu_result_free(&r);
 	free(unbased);
 }
 
@@ -507,13 +455,13 @@ static void test_printf_decode(void)
 	                       "1.000000,2.000000,3.000000,4.000000 7,8,9 200,3 hello\n");
 	if (r.printf_items.n == 3)
 		CU_ASSERT_STRING_EQUAL(r.printf_items.v[0].s, "x=42\n");
-	result_free(&r);
+	emu_result_free(&r);
 	/* a format address outside the strings (NULL included) is an error */
 	memset(b + 4, 0, 8);
 	CU_ASSERT_EQUAL(ze_printf_decode(b, sizeof b, host, (const uint8_t *)strings, sizeof strings, &r, &err), -1);
 	CU_ASSERT_PTR_NOT_NULL(err ? strstr(err, "format address 0x0") : NULL);
 	free(err);
-	result_free(&r);
+	emu_result_free(&r);
 }
 
 /* hand-written syntax ("(M1,8)"), :v immediates, conversions, .sat, bits of
@@ -568,7 +516,7 @@ static void test_alu(void)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], 4 * (size_t)i + 2), rev[i]);
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], 4 * (size_t)i + 3), sat[i]);
 		}
-	result_free(&r);
+	emu_result_free(&r);
 }
 
 /* refused vISA: each error names the line and what it is */
@@ -595,7 +543,7 @@ static void test_refusals(void)
 			printf("\n  case %zu: got '%s'\n", i, r.error ? r.error : "(none)");
 			CU_FAIL("refusal message");
 		}
-		result_free(&r);
+		emu_result_free(&r);
 		free(text);
 	}
 }
@@ -617,8 +565,8 @@ static void test_step_limit(void)
 	unsetenv("QUIET");
 	CU_ASSERT_FALSE(r.ok);
 	CU_ASSERT_PTR_NOT_NULL(r.error ? strstr(r.error, "more than 1000 instructions") : NULL);
-	result_free(&r);
-	launch_free(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 /* zeimage_read: what the writer wrote comes back; unknown keys are errors */
@@ -731,8 +679,8 @@ static void test_data_faddr(void)
 	if (r.ok)
 		for (i = 0; i < 8; i++)
 			CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i), table[i]);
-	result_free(&r);
-	launch_free(&l);
+	emu_result_free(&r);
+	emu_launch_free(&l);
 }
 
 /* saxpy.il through the real translator at SIMD8/16/32 */
@@ -782,8 +730,8 @@ static void test_saxpy_end_to_end(void)
 				CU_ASSERT_EQUAL(o[i], i < cnt ? a * x[i] + y[i] : y[i]);
 			CU_ASSERT_EQUAL(r.buffers.v[2].n, 0);
 		}
-		result_free(&r);
-		launch_free(&l);
+		emu_result_free(&r);
+		emu_launch_free(&l);
 		zeimage_free(&z);
 		free(file);
 		free(text);
@@ -841,7 +789,7 @@ static void test_images_end_to_end(void)
 				printf("\n  (%s at SIMD%d)", img_case_file(which), simd);
 				CU_FAIL("image results");
 			}
-			result_free(&r);
+			emu_result_free(&r);
 			/* a sampler index no argument or inline sampler defines */
 			if (which == IC_RW_2D) {
 				char *p = strstr(text, "movs (M1_NM, 1) IMG_S(0) 0x0:ud");
@@ -851,9 +799,9 @@ static void test_images_end_to_end(void)
 				CU_ASSERT_EQUAL(emu_ze_run(text, &z, img_case_file(which), &l, &r), 0);
 				CU_ASSERT_FALSE(r.ok);
 				CU_ASSERT_PTR_NOT_NULL(r.error && strstr(r.error, "sampler index 7 has no sampler state"));
-				result_free(&r);
+				emu_result_free(&r);
 			}
-			launch_free(&l);
+			emu_launch_free(&l);
 			zeimage_free(&z);
 			free(text);
 		}

@@ -25,53 +25,23 @@
 #include <CUnit/Basic.h>
 
 #include "gen/gen.h"
+#include "testutil.h"
 
-int add_zebin_suite(void);
 
 static char *tdir; /* per-suite scratch directory */
 
-static const Platform tgllp = {
-	.name = "tgllp", .genx = "TGLLP", .description = "Tiger Lake LP",
-	.product_family = 0x1d, .core_family = 0, .grf_bytes = 32, .grf_count = 128,
-	.default_simd = 16, .max_msg_lanes = 16, .int_divide = 1, .supported = 1,
-};
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static void rm_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	struct stat st;
-	if (!d) {
-		unlink(path);
-		return;
-	}
-	while ((e = readdir(d))) {
-		char *p;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = xasprintf("%s/%s", path, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			rm_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
 static int suite_init(void)
 {
-	const char *t = getenv("TMPDIR");
-	tdir = xasprintf("%s/test_zebin-XXXXXX", t && *t ? t : "/tmp");
-	return mkdtemp(tdir) ? 0 : -1;
+	tdir = scratch_dir("test_zebin");
+	return tdir ? 0 : -1;
 }
 
 static int suite_clean(void)
 {
-	rm_tree(tdir);
+	remove_tree(tdir);
 	free(tdir);
 	tdir = NULL;
 	return 0;
@@ -246,14 +216,20 @@ static int telf_find(const TElf *e, const char *name, TSec *out)
 
 /* ---- fixtures ------------------------------------------------------------- */
 
+/* a payload argument, the fields in ZeArg's order (the image and sampler
+ * fields after them stay 0) */
+#define ZARG(t, off, sz, idx, mode, space, acc, src, slm) \
+	{.type = t, .offset = off, .size = sz, .arg_index = idx, .addrmode = mode, .addrspace = space, \
+	 .access = acc, .source_offset = src, .slm_alignment = slm}
+
 static const ZeArg vadd_args[] = {
-	{ZA_GLOBAL_ID_OFFSET, 0, 12, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
-	{ZA_LOCAL_SIZE, 12, 12, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
-	{ZA_ARG_BYPOINTER, 32, 8, 0, ZM_STATELESS, ZS_GLOBAL, ZC_READONLY, -1, 0},
-	{ZA_ARG_BYPOINTER, 40, 8, 1, ZM_STATELESS, ZS_GLOBAL, ZC_READONLY, -1, 0},
-	{ZA_ARG_BYPOINTER, 48, 8, 2, ZM_STATELESS, ZS_GLOBAL, ZC_READWRITE, -1, 0},
-	{ZA_ARG_BYVALUE, 56, 4, 3, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
-	{ZA_ARG_BYVALUE, 60, 4, 4, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
+	ZARG(ZA_GLOBAL_ID_OFFSET, 0, 12, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
+	ZARG(ZA_LOCAL_SIZE, 12, 12, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
+	ZARG(ZA_ARG_BYPOINTER, 32, 8, 0, ZM_STATELESS, ZS_GLOBAL, ZC_READONLY, -1, 0),
+	ZARG(ZA_ARG_BYPOINTER, 40, 8, 1, ZM_STATELESS, ZS_GLOBAL, ZC_READONLY, -1, 0),
+	ZARG(ZA_ARG_BYPOINTER, 48, 8, 2, ZM_STATELESS, ZS_GLOBAL, ZC_READWRITE, -1, 0),
+	ZARG(ZA_ARG_BYVALUE, 56, 4, 3, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
+	ZARG(ZA_ARG_BYVALUE, 60, 4, 4, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
 };
 
 /* vadd(global const float *a, global const float *b, global float *c, float s, int n) */
@@ -276,12 +252,12 @@ static void vadd_kernel(ZeKernel *k, const uint8_t *code, size_t size)
 static void fancy_kernel(ZeKernel *k, const uint8_t *code, size_t size)
 {
 	static const ZeArg args[] = {
-		{ZA_ARG_BYPOINTER, 0, 4, 0, ZM_SLM, ZS_LOCAL, ZC_READWRITE, -1, 16},
-		{ZA_ARG_BYVALUE, 4, 4, 1, ZM_NONE, ZS_NONE, ZC_NONE, 0, 0},
-		{ZA_ARG_BYVALUE, 8, 8, 1, ZM_NONE, ZS_NONE, ZC_NONE, 8, 0},
-		{ZA_PRIVATE_BASE_STATELESS, 16, 8, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
-		{ZA_WORK_DIMENSIONS, 24, 4, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
-		{ZA_BUFFER_OFFSET, 28, 4, 2, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0},
+		ZARG(ZA_ARG_BYPOINTER, 0, 4, 0, ZM_SLM, ZS_LOCAL, ZC_READWRITE, -1, 16),
+		ZARG(ZA_ARG_BYVALUE, 4, 4, 1, ZM_NONE, ZS_NONE, ZC_NONE, 0, 0),
+		ZARG(ZA_ARG_BYVALUE, 8, 8, 1, ZM_NONE, ZS_NONE, ZC_NONE, 8, 0),
+		ZARG(ZA_PRIVATE_BASE_STATELESS, 16, 8, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
+		ZARG(ZA_WORK_DIMENSIONS, 24, 4, -1, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
+		ZARG(ZA_BUFFER_OFFSET, 28, 4, 2, ZM_NONE, ZS_NONE, ZC_NONE, -1, 0),
 	};
 	size_t i;
 	memset(k, 0, sizeof *k);
@@ -318,7 +294,7 @@ static int write_vadd(const char *name, size_t size, TElf *e)
 	char *path = tpath(name), *err = NULL;
 	int rc;
 	vadd_kernel(&k, pattern(size), size);
-	rc = zebin_write(path, &tgllp, ks, 1, &err);
+	rc = zebin_write(path, &test_tgllp, ks, 1, &err);
 	if (rc)
 		printf("\n  zebin_write: %s\n", err);
 	free(err);
@@ -598,7 +574,7 @@ static void test_notes(void)
 
 static void test_note_core_family(void)
 {
-	Platform p = tgllp;
+	Platform p = test_tgllp;
 	ZeKernel k, *ks[] = {&k};
 	char *path = tpath("core.bin"), *err = NULL;
 	TElf e;
@@ -639,7 +615,7 @@ static void test_symtab(void)
 	int isym, istr;
 	vadd_kernel(&a, pattern(100), 100);
 	fancy_kernel(&b, pattern(200), 200);
-	CU_ASSERT_FATAL(zebin_write(path, &tgllp, ks, 2, &err) == 0);
+	CU_ASSERT_FATAL(zebin_write(path, &test_tgllp, ks, 2, &err) == 0);
 	CU_ASSERT_FATAL(telf_load(path, &e) == 0);
 	isym = telf_find(&e, ".symtab", &sym);
 	istr = telf_find(&e, ".strtab", &str);
@@ -667,7 +643,7 @@ static void test_missing_directory(void)
 	char *dir = tpath("no-such-dir"), *path = xasprintf("%s/x.bin", dir), *err = NULL;
 	struct stat st;
 	vadd_kernel(&k, pattern(64), 64);
-	CU_ASSERT(zebin_write(path, &tgllp, ks, 1, &err) != 0);
+	CU_ASSERT(zebin_write(path, &test_tgllp, ks, 1, &err) != 0);
 	CU_ASSERT_PTR_NOT_NULL(err);
 	CU_ASSERT(stat(path, &st) < 0 && errno == ENOENT);
 	CU_ASSERT(stat(dir, &st) < 0);
@@ -689,7 +665,7 @@ static void test_replace_leaves_no_temp(void)
 	fputs("old contents", f);
 	fclose(f);
 	vadd_kernel(&k, pattern(64), 64);
-	CU_ASSERT_FATAL(zebin_write(path, &tgllp, ks, 1, &err) == 0);
+	CU_ASSERT_FATAL(zebin_write(path, &test_tgllp, ks, 1, &err) == 0);
 	CU_ASSERT_EQUAL(dir_entries(dir), 1);
 	CU_ASSERT_FATAL(telf_load(path, &e) == 0);
 	CU_ASSERT(memcmp(e.d, "\177ELF", 4) == 0);
@@ -707,7 +683,7 @@ static void test_failed_rename_cleans_up(void)
 	CU_ASSERT_FATAL(mkdir(dir, 0755) == 0);
 	CU_ASSERT_FATAL(mkdir(path, 0755) == 0);
 	vadd_kernel(&k, pattern(64), 64);
-	CU_ASSERT(zebin_write(path, &tgllp, ks, 1, &err) != 0);
+	CU_ASSERT(zebin_write(path, &test_tgllp, ks, 1, &err) != 0);
 	CU_ASSERT_PTR_NOT_NULL(err);
 	CU_ASSERT_EQUAL(dir_entries(dir), 1);
 	CU_ASSERT(stat(path, &st) == 0 && S_ISDIR(st.st_mode));
@@ -724,12 +700,12 @@ static void test_bad_kernels_rejected(void)
 	CU_ASSERT_FATAL(mkdir(dir, 0755) == 0);
 	vadd_kernel(&a, pattern(64), 64);
 	vadd_kernel(&b, pattern(64), 64);
-	CU_ASSERT(zebin_write(path, &tgllp, ks, 2, &err) != 0);
+	CU_ASSERT(zebin_write(path, &test_tgllp, ks, 2, &err) != 0);
 	CU_ASSERT(err && strstr(err, "vadd"));
 	free(err);
 	err = NULL;
 	b.name = "two words";
-	CU_ASSERT(zebin_write(path, &tgllp, ks, 2, &err) != 0);
+	CU_ASSERT(zebin_write(path, &test_tgllp, ks, 2, &err) != 0);
 	CU_ASSERT(err && strstr(err, "two words"));
 	CU_ASSERT_EQUAL(dir_entries(dir), 0);
 	free(err);
@@ -746,8 +722,8 @@ static void test_deterministic(void)
 	TElf e1, e2;
 	vadd_kernel(&a, pattern(300), 300);
 	fancy_kernel(&b, pattern(77), 77);
-	CU_ASSERT_FATAL(zebin_write(p1, &tgllp, ks, 2, &err) == 0);
-	CU_ASSERT_FATAL(zebin_write(p2, &tgllp, ks, 2, &err) == 0);
+	CU_ASSERT_FATAL(zebin_write(p1, &test_tgllp, ks, 2, &err) == 0);
+	CU_ASSERT_FATAL(zebin_write(p2, &test_tgllp, ks, 2, &err) == 0);
 	CU_ASSERT_FATAL(telf_load(p1, &e1) == 0 && telf_load(p2, &e2) == 0);
 	CU_ASSERT_EQUAL(e1.n, e2.n);
 	CU_ASSERT(e1.n == e2.n && memcmp(e1.d, e2.d, e1.n) == 0);
@@ -770,7 +746,7 @@ static int run_finalize(const char *prog, const char *visa, int timeout, GenCode
 	int rc;
 	mkdir(tmp, 0700);
 	setenv("TMPDIR", tmp, 1);
-	rc = finalize(prog, &tgllp, visa, "vadd", timeout, g, why, log);
+	rc = finalize(prog, &test_tgllp, visa, "vadd", timeout, g, why, log);
 	if (old)
 		setenv("TMPDIR", old, 1);
 	else
@@ -1055,7 +1031,7 @@ static void test_ocloc_validates_real_code(void)
 	CU_ASSERT_FATAL(run_finalize(genx_ir(), vadd_visa, 60, &g, &why, &log) == 0);
 	CU_ASSERT_EQUAL(g.spill_bytes, 0);
 	vadd_kernel(&k, g.code, g.size);
-	CU_ASSERT_FATAL(zebin_write(path, &tgllp, ks, 1, &err) == 0);
+	CU_ASSERT_FATAL(zebin_write(path, &test_tgllp, ks, 1, &err) == 0);
 	CU_ASSERT_EQUAL(run_ocloc_validate(path, &out), 0);
 	CU_ASSERT(out.s && strstr(out.s, "Binary is VALID"));
 	CU_ASSERT(out.s && strstr(out.s, "Cross-thread data size 64"));
@@ -1078,7 +1054,7 @@ static void test_ocloc_accepts_all_keys(void)
 		goto done;
 	vadd_kernel(&a, pattern(96), 96);
 	fancy_kernel(&b, pattern(96), 96);
-	CU_ASSERT_FATAL(zebin_write(path, &tgllp, ks, 2, &err) == 0);
+	CU_ASSERT_FATAL(zebin_write(path, &test_tgllp, ks, 2, &err) == 0);
 	CU_ASSERT_EQUAL(run_ocloc_validate(path, &out), 0);
 	CU_ASSERT(out.s && strstr(out.s, "Binary is VALID"));
 	CU_ASSERT(out.s && !strstr(out.s, "Unknown entry"));

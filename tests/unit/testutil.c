@@ -80,3 +80,20 @@ int count_diags(void)
 		n += *d == '\n';
 	return n;
 }
+
+const Platform test_tgllp = {
+	.name = "tgllp", .genx = "TGLLP", .description = "Tiger Lake LP",
+	.product_family = 0x1d, .core_family = 0, .grf_bytes = 32, .grf_count = 128,
+	.default_simd = 16, .max_msg_lanes = 16, .int_divide = 1, .supported = 1,
+};
+
+char *scratch_dir(const char *name)
+{
+	const char *t = getenv("TMPDIR");
+	char *d = xasprintf("%s/%s-XXXXXX", t && *t ? t : "/tmp", name);
+	if (!mkdtemp(d)) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}

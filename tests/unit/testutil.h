@@ -28,6 +28,16 @@ enum { IC_RW_2D, IC_RW_2D_NORM, IC_INT, IC_KINDS, IC_COUNT };
 const char *img_case_file(int which);                  /* "image_rw_2d" ... */
 void img_case(int which, EmuLaunch *l);                /* the launch */
 int img_check(int which, const EmuLaunch *l, const EmuResult *r); /* mismatches (printed) */
+/* testutil.c: shared fixtures */
+#include "gen/gen.h"
+extern const Platform test_tgllp;      /* Tiger Lake LP as data/platforms.xml has it */
+char *scratch_dir(const char *name);   /* a fresh $TMPDIR/<name>-XXXXXX (malloc'd), NULL on failure */
+
 #endif
+
+/* testutil.c: shared fixtures */
+#include "gen/gen.h"
+extern const Platform test_tgllp;      /* Tiger Lake LP as data/platforms.xml has it */
+char *scratch_dir(const char *name);   /* a fresh $TMPDIR/<name>-XXXXXX (malloc'd), NULL on failure */
 
 #endif
