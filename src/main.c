@@ -114,6 +114,19 @@ static int parse_emit(const char *s, int *out)
 	return bad || !*out ? -1 : 0;
 }
 
+/* A decimal option value in [lo, hi]; 0 ok, else a diagnostic. */
+static int int_option(const char *name, const char *arg, long lo, long hi, int *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+	if (!*arg || *end || v < lo || v > hi) {
+		diag_plain("%s must be %ld to %ld, not '%s'", name, lo, hi, arg);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
 static const char *find_datadir(void)
 {
 	static const char *const cand[] = {TRANSLATE_PKGDATADIR, TRANSLATE_SRCDATADIR};
@@ -539,16 +552,10 @@ int main(int argc, char **argv)
 		case 'C': o.conform = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
-		case 'O': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 0 || v > 1024) {
-				diag_plain("--offset must be 0 to 1024, not '%s'", optarg);
+		case 'O':
+			if (int_option("--offset", optarg, 0, 1024, &o.co.offset))
 				return 2;
-			}
-			o.co.offset = (int)v;
 			break;
-		}
 		case 'R': {
 			char *end;
 			o.co.seed = strtoull(optarg, &end, 0);
@@ -591,16 +598,10 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'P': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 16 || v > 65536) {
-				diag_plain("--printf-slot must be 16 to 65536 dwords, not '%s'", optarg);
+		case 'P':
+			if (int_option("--printf-slot", optarg, 16, 65536, &o.printf_slot))
 				return 2;
-			}
-			o.printf_slot = (int)v;
 			break;
-		}
 		case 'V':
 			printf("translate %s\n", PACKAGE_VERSION);
 			return 0;

@@ -394,16 +394,22 @@ typedef struct Verdict {
 	Buf why;        /* first difference, human readable */
 } Verdict;
 
+/* a float or double element's value */
+static double float_at(const uint8_t *p, int size)
+{
+	double d;
+	float f;
+	if (size == 4) {
+		memcpy(&f, p, 4);
+		return f;
+	}
+	memcpy(&d, p, 8);
+	return d;
+}
+
 static int close_enough(const uint8_t *a, const uint8_t *b, int size)
 {
-	double x, y;
-	if (size == 4) {
-		float fa, fb;
-		memcpy(&fa, a, 4), memcpy(&fb, b, 4);
-		x = fa, y = fb;
-	} else {
-		memcpy(&x, a, 8), memcpy(&y, b, 8);
-	}
+	double x = float_at(a, size), y = float_at(b, size);
 	if (isnan(x) && isnan(y))
 		return 1;
 	return fabs(x - y) <= EMU_TOLERANCE * fmax(1.0, fmax(fabs(x), fabs(y)));
@@ -458,15 +464,7 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		buf_printf(&v->why, ", %s ", other);
 		hex(&v->why, q, es);
 		if (ek == EK_FLOAT) {
-			double fx, fy;
-			if (es == 4) {
-				float f1, f2;
-				memcpy(&f1, p, 4), memcpy(&f2, q, 4);
-				fx = f1, fy = f2;
-			} else {
-				memcpy(&fx, p, 8), memcpy(&fy, q, 8);
-			}
-			buf_printf(&v->why, " (%.9g vs %.9g)", fx, fy);
+			buf_printf(&v->why, " (%.9g vs %.9g)", float_at(p, es), float_at(q, es));
 		} else if (es <= 8) {
 			int64_t ix = 0, iy = 0;
 			memcpy(&ix, p, (size_t)es), memcpy(&iy, q, (size_t)es);
