@@ -77,9 +77,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		long long *seg_off = xcalloc(p->segs.n + 1, sizeof *seg_off);
 		uint8_t *blob = NULL;
 		size_t blob_size = abi_data_blob(p, &blob, seg_off);
+		PfTable pf;
+		int pf_ok = printf_table(p, &pf) == 0 && pf.f.n;
 		reparse_printed(p);
 		for (i = 0; i < p->kernels.n; i++) {
-			TranslateOptions o = {plat, 16, &cb0, blob_size ? seg_off : NULL};
+			TranslateOptions o = {plat, 16, &cb0, blob_size ? seg_off : NULL, pf_ok ? &pf : NULL, 0,
+			                      MUT_NONE};
 			VKernel *vk = NULL;
 			ZeKernel ze;
 			AbiPlan plan;
@@ -98,6 +101,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		}
 		free(seg_off);
 		free(blob);
+		printf_table_free(&pf);
 		md_free(p);
 	}
 	il_free(m);
