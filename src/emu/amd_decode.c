@@ -14,6 +14,7 @@
  * file:line.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "amdint.h"
@@ -34,6 +35,9 @@ typedef struct Dec {
 	VEC(int) calls;      /* call instructions to resolve */
 	VEC(long long) fids; /* function ids, parallel to fstart */
 	VEC(int) fstart;
+	VEC(int) regscope;   /* macro scope of each dense register (0: functions) */
+	int scope, nscopes;  /* the scope being decoded; scopes made so far */
+	int depth;           /* macro calls being decoded, one inside the other */
 } Dec;
 
 static int fail(Dec *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -90,15 +94,26 @@ static const Lit *find_lit(const LitVec *v, long long num)
 	return NULL;
 }
 
-static int reg_index(Dec *d, long long num)
+/* The dense register of r<num> in a scope: every macro call has registers
+ * of its own (its r#, and in#/out# as negative numbers). */
+static int scoped_reg(Dec *d, int scope, long long num)
 {
 	size_t i;
 	for (i = 0; i < d->c->regnum.n; i++)
-		if (d->c->regnum.v[i] == num)
+		if (d->c->regnum.v[i] == num && d->regscope.v[i] == scope)
 			return (int)i;
 	vec_push(&d->c->regnum, num);
+	vec_push(&d->regscope, scope);
 	return d->c->nregs++;
 }
+
+static int reg_index(Dec *d, long long num)
+{
+	return scoped_reg(d, d->scope, num);
+}
+
+#define MACRO_IN(j) (-1 - (long long)(j))            /* in<j> of a macro scope */
+#define MACRO_OUT(j) (-1000001 - (long long)(j))     /* out<j> */
 
 static int array_index(Dec *d, const Operand *o)
 {
@@ -178,6 +193,13 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->kind = S_TEMP;
 		s->reg = reg_index(d, o->num);
 		return 0;
+	case RF_IN:
+	case RF_OUT:
+		if (!d->scope)
+			return fail(d, o->loc, "'%s' outside a macro", o->name);
+		s->kind = S_TEMP;
+		s->reg = reg_index(d, o->file == RF_IN ? MACRO_IN(o->num) : MACRO_OUT(o->num));
+		return 0;
 	case RF_LITERAL:
 		if (!(lit = find_lit(fl, o->num)) && !(lit = find_lit(&d->main_lits, o->num)) &&
 		    !(lit = find_lit(&d->all_lits, o->num)))
@@ -229,6 +251,13 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 			return fail(d, o->loc, "'%s' cannot be indexed", o->name);
 		t->kind = D_TEMP;
 		t->reg = reg_index(d, o->num);
+		return 0;
+	case RF_IN:
+	case RF_OUT:
+		if (!d->scope)
+			return fail(d, o->loc, "'%s' outside a macro", o->name);
+		t->kind = D_TEMP;
+		t->reg = reg_index(d, o->file == RF_IN ? MACRO_IN(o->num) : MACRO_OUT(o->num));
 		return 0;
 	case RF_ITEMP:
 		t->kind = D_ITEMP;
@@ -488,6 +517,103 @@ static int check_alu64(Dec *d, const Inst *in, const AInst *a)
 	return 0;
 }
 
+static int dec_inst(Dec *d, const Inst *in, const LitVec *fl);
+
+static const Func *macro_def(const Program *p, long long id)
+{
+	size_t i;
+	for (i = 0; i < p->m->macros.n; i++)
+		if (p->m->macros.v[i]->id == id)
+			return p->m->macros.v[i];
+	for (i = 0; i < p->m->funcs.n; i++)
+		if (p->m->funcs.v[i]->is_macro && p->m->funcs.v[i]->id == id)
+			return p->m->funcs.v[i];
+	return NULL;
+}
+
+static void push_mov(Dec *d, Loc loc, const ADst *t, const ASrc *s)
+{
+	AInst a;
+	memset(&a, 0, sizeof a);
+	a.loc = loc;
+	a.op = OP_MOV;
+	a.target = a.target2 = -1;
+	a.samp = -1;
+	a.nsrc = 1;
+	a.d = *t;
+	a.s[0] = *s;
+	vec_push(&d->c->code, a);
+}
+
+/* mcall(N) (outs), (ins): the macro's body decoded in place, in a register
+ * scope of its own, between a whole-register copy of each input into in<j>
+ * and a copy of out<j> into each output under its write mask. */
+static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
+{
+	const Operand *outs, *ins;
+	const Func *mac;
+	LitVec lits = {0};
+	char *end;
+	long long id;
+	int j, caller = d->scope, callee, rc = 0;
+	size_t i;
+	id = in->arg ? strtoll(in->arg, &end, 10) : -1;
+	if (!in->arg || *end || in->nops != 2 || in->ops[0].file != RF_GROUP || in->ops[1].file != RF_GROUP)
+		return fail(d, in->loc, "mcall needs mcall(N) (outputs), (inputs)");
+	if (!(mac = macro_def(d->p, id)))
+		return fail(d, in->loc, "macro %lld is not in the program", id);
+	outs = &in->ops[0], ins = &in->ops[1];
+	if (outs->ngroup != mac->nout || ins->ngroup != mac->nin)
+		return fail(d, in->loc, "mcall(%lld) passes %d outputs and %d inputs to a macro of %d and %d",
+		            id, outs->ngroup, ins->ngroup, mac->nout, mac->nin);
+	if (d->depth >= 32)
+		return fail(d, in->loc, "macro calls nest too deep");
+	callee = ++d->nscopes;
+	for (j = 0; j < ins->ngroup; j++) {
+		ADst t;
+		ASrc s;
+		memset(&t, 0, sizeof t);
+		t.kind = D_TEMP;
+		t.rel = -1;
+		t.m[0] = t.m[1] = t.m[2] = t.m[3] = WM_WRITE;
+		t.reg = scoped_reg(d, callee, MACRO_IN(j));
+		if (dec_src(d, &ins->group[j], fl, &s))
+			return -1;
+		push_mov(d, ins->group[j].loc, &t, &s);
+	}
+	if (collect_lits(d, mac, &lits)) {
+		vec_free(&lits);
+		return -1;
+	}
+	d->scope = callee;
+	d->depth++;
+	for (i = 0; i < mac->code.n && !rc; i++) {
+		OpKind k = il_ops[mac->code.v[i].op].kind;
+		if (k == K_RETDYN)
+			rc = fail(d, mac->code.v[i].loc, "a return inside a macro is not emulated");
+		else
+			rc = dec_inst(d, &mac->code.v[i], &lits);
+	}
+	d->depth--;
+	d->scope = caller;
+	vec_free(&lits);
+	for (j = 0; j < outs->ngroup && !rc; j++) {
+		ADst t;
+		ASrc s;
+		memset(&s, 0, sizeof s);
+		s.kind = S_TEMP;
+		s.rel = -1;
+		s.sel[0] = SEL_X, s.sel[1] = SEL_Y, s.sel[2] = SEL_Z, s.sel[3] = SEL_W;
+		s.reg = scoped_reg(d, callee, MACRO_OUT(j));
+		if (outs->group[j].file != RF_TEMP)
+			return fail(d, outs->group[j].loc, "a macro output must be a register r<n>");
+		if (dec_dst(d, &outs->group[j], &t))
+			return -1;
+		push_mov(d, outs->group[j].loc, &t, &s);
+	}
+	return rc;
+}
+
 static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 {
 	AInst a;
@@ -501,8 +627,10 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	a.samp = -1;
 	if (kind == K_DCL)
 		return dec_dcl(d, in);
-	if (in->op == OP_MCALL || kind == K_MDEF || kind == K_MEND)
-		return fail(d, in->loc, "macro calls (mcall) are not emulated");
+	if (in->op == OP_MCALL)
+		return dec_mcall(d, in, fl);
+	if (kind == K_MDEF || kind == K_MEND)
+		return fail(d, in->loc, "'%s' inside code", il_ops[in->op].name);
 	if (check_mods(d, in, &a) || zeroop(d, in, &a))
 		return -1;
 	if (in->op == OP_PSEUDO_CALL) {
@@ -664,7 +792,8 @@ int amd_decode(Program *p, Kernel *k, AmdCode *c, char **err)
 	if (d.err || dec_func(&d, &p->m->main, -1))
 		goto out;
 	for (i = 0; i < k->funcs.n; i++)
-		if (dec_func(&d, k->funcs.v[i], k->funcs.v[i]->id))
+		if (!(k->funcs.v[i]->is_macro && k->funcs.v[i] != k->wrapper) && /* reached by mcall */
+		    dec_func(&d, k->funcs.v[i], k->funcs.v[i]->id))
 			goto out;
 	rc = resolve_calls(&d);
 out:
@@ -676,6 +805,7 @@ out:
 	vec_free(&d.calls);
 	vec_free(&d.fids);
 	vec_free(&d.fstart);
+	vec_free(&d.regscope);
 	if (rc)
 		amd_code_free(c);
 	return rc;

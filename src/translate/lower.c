@@ -1254,8 +1254,8 @@ static void lower_call(L *l, const Inst *in)
 	long long id;
 	VInst *v;
 	const char *skip = NULL;
-	if (in->op == OP_MCALL) {
-		lerr(l, in->loc, "macro calls (mcall) are not supported yet");
+	if (in->op == OP_MCALL) { /* expand_macros inlined every mcall of a function */
+		lerr(l, in->loc, "a macro call in the IL main is not supported");
 		return;
 	}
 	if (in->op == OP_PSEUDO_CALL)
@@ -1834,12 +1834,16 @@ static int calls_anything(const Func *main)
 	return 0;
 }
 
-int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel **vkp, ZeKernel *ze,
+int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKernel **vkp, ZeKernel *ze,
                      AbiPlan *plan)
 {
 	L l;
 	size_t i;
 	VFunc *entry, *mainbody;
+	Kernel kx, *k = &kx;
+	memset(plan, 0, sizeof *plan);
+	if (expand_macros(p, kernel, &kx))
+		return -1;
 	memset(&l, 0, sizeof l);
 	l.p = p;
 	l.k = k;
@@ -1917,6 +1921,7 @@ int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o, VKernel *
 	vec_free(&l.all_lits);
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
+	expand_macros_free(&kx);
 	return 0;
 fail:
 	vk_free(l.vk);
@@ -1927,5 +1932,6 @@ fail:
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
 	abi_plan_free(plan);
+	expand_macros_free(&kx);
 	return -1;
 }

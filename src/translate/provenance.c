@@ -258,6 +258,17 @@ typedef struct Frame {
 	State ret;           /* joined at ret_dyn */
 } Frame;
 
+/* The kernel's copy of function id (expand_macros may have replaced the
+ * module's), NULL when the call closure lacks it. */
+static Func *kernel_func(const Kernel *k, long long id)
+{
+	size_t i;
+	for (i = 0; i < k->funcs.n; i++)
+		if (k->funcs.v[i]->id == id && !(k->funcs.v[i]->is_macro && k->funcs.v[i] != k->wrapper))
+			return k->funcs.v[i];
+	return NULL;
+}
+
 static int walk_func(Walk *w, Func *f, State *s);
 
 /* Index of the matching closer for the opener at i (endif/else, endloop, endswitch). */
@@ -377,7 +388,7 @@ static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopS
 			if (in->op == OP_RET_DYN)
 				st_clear(w, s);
 		} else if (k == K_CALL && in->op != OP_MCALL && in->op != OP_PSEUDO_CALL && il_call_target(in)) {
-			Func *g = il_func(w->p->m, il_call_target(in)->num);
+			Func *g = kernel_func(w->k, il_call_target(in)->num);
 			if (g) {
 				int saved = w->ctx;
 				State skip = st_copy(w, *s); /* lanes a conditional call leaves out */

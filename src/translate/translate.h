@@ -80,6 +80,12 @@ typedef struct TranslateOptions {
 } TranslateOptions;
 enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
 
+/* macro.c: a copy of kernel k whose functions have every mcall inlined
+ * (macro registers renamed apart from the caller's); 0 ok, -1 after
+ * diagnostics.  expand_macros_free releases the copy's function list. */
+int expand_macros(Program *p, const Kernel *k, Kernel *out);
+void expand_macros_free(Kernel *k);
+
 /* provenance.c: for every UAV access of the kernel, the pointer argument
  * its address derives from (-1 when not static). */
 typedef struct PvCtx {
