@@ -16,6 +16,8 @@
  *              and conversion instruction (amdil.md 4.11: flushed on
  *              Evergreen/NI and by default on SI [I]); mov, abs and the
  *              source modifiers are bit operations and keep them.
+ *   NaN        a float result that is NaN is the default quiet NaN 0x7FC00000
+ *              (payloads are undocumented on both sides).
  *   _sat       clamps a float result to [0, 1], NaN to 0 [I].
  *   convert    ftoi/ftou truncate, NaN -> 0, saturate (ftou: negatives -> 0)
  *              [I, D3D]; itof/utof round to nearest even.
@@ -65,9 +67,12 @@ static float fi(uint32_t u)
 	return amd_ftz(F(u));
 }
 
+/* A float result: denormals flushed; a NaN is the default quiet NaN
+ * 0x7FC00000 (neither AMD nor Intel documents which payload a NaN result
+ * carries, so both emulated runtimes use this one). */
 static uint32_t fo(float f)
 {
-	return U(amd_ftz(f));
+	return isnan(f) ? 0x7fc00000u : U(amd_ftz(f));
 }
 
 int amd_alu_kind(int op)
@@ -179,6 +184,11 @@ static uint32_t bit_extract(uint32_t w, uint32_t o, uint32_t src, int sign)
 	w &= 31, o &= 31;
 	if (!w)
 		return 0;
+	/* a field reaching past bit 31 is the source shifted right by the
+	 * offset, arithmetically for ibit_extract (the D3D11 ubfe/ibfe rule the
+	 * IL opcodes carry: "width + offset < 32" or not) */
+	if (w + o >= 32)
+		return sign ? (uint32_t)((int32_t)src >> o) : src >> o;
 	mask = (1u << w) - 1;
 	v = (src >> o) & mask;
 	if (sign && ((v >> (w - 1)) & 1))

@@ -516,6 +516,10 @@ static XV alu_lane(XThread *t, const XInst *in, int n, int fl, int dbl, XType as
 		a.f = ftz(a.f, dbl), b.f = ftz(b.f, dbl), c.f = ftz(c.f, dbl), d.f = ftz(d.f, dbl);
 		r = alu_op(in, n, fl, dbl, as, selbits, a, b, c, d);
 		r.f = ftz(r.f, dbl);
+		/* which NaN a float operation returns is documented by neither
+		 * vendor: both emulated runtimes give the default quiet NaN */
+		if (isnan(r.f))
+			r.f = NAN;
 		return r;
 	}
 	return alu_op(in, n, fl, dbl, as, selbits, a, b, c, d);

@@ -523,7 +523,7 @@ Val lsrc1(L *l, const Operand *o)
 
 enum { F_NONE, F_SUB = 1, F_MAD = 2, F_CMP = 4, F_CMOV = 8, F_MOV = 16, F_CVT = 32, F_NEG1 = 64,
        F_ROUND_CVT = 128, F_MASK24 = 256, F_ABS = 512, F_CLAMP = 1024, F_DOT = 2048, F_BFI = 4096,
-       F_BFM = 8192 };
+       F_BFM = 8192, F_LEGACY = 16384, F_ALIGN = 32768, F_MINMAX3 = 65536, F_CARRY = 131072 };
 
 typedef struct AluOp {
 	Opcode op;
@@ -577,6 +577,17 @@ static const AluOp alu_ops[] = {
 	/* float */
 	{OP_ABS, "and", VT_UD, F_ABS, 0}, {OP_CLAMP, "max", VT_F, F_CLAMP, 0},
 	{OP_FTOI_FLR, "rndd", VT_F, F_ROUND_CVT, VT_D}, {OP_FTOI_RPI, "rndu", VT_F, F_ROUND_CVT, VT_D},
+	/* legacy DX9 multiplies: 0 * anything = +0, Inf and NaN included [I] */
+	{OP_MUL, "mul", VT_F, F_LEGACY, 0}, {OP_MAD, "mul", VT_F, F_LEGACY | F_MAD, 0},
+	{OP_IMUL24_HIGH, "mulh", VT_D, F_MASK24, 0}, {OP_UMUL24_HIGH, "mulh", VT_UD, F_MASK24, 0},
+	/* low 32 bits of (a:b) >> s, s = src2 & 31 (bitalign) or 8 * (src2 & 3) */
+	{OP_BITALIGN, "shr", VT_UD, F_ALIGN, 0}, {OP_BYTEALIGN, "shr", VT_UD, F_ALIGN, 0},
+	/* three-operand min / max / median */
+	{OP_IMIN3, "min", VT_D, F_MINMAX3, 0}, {OP_IMAX3, "max", VT_D, F_MINMAX3, 0},
+	{OP_IMED3, "med", VT_D, F_MINMAX3, 0}, {OP_UMIN3, "min", VT_UD, F_MINMAX3, 0},
+	{OP_UMAX3, "max", VT_UD, F_MINMAX3, 0}, {OP_UMED3, "med", VT_UD, F_MINMAX3, 0},
+	/* carry out of a + b, borrow of a - b: 1 or 0 */
+	{OP_ICARRY, "add", VT_UD, F_CARRY, 0}, {OP_IBORROW, "sub", VT_UD, F_CARRY, 0},
 	/* dot products; the legacy (non-_ieee) forms are taken as IEEE too */
 	{OP_DP2, "mul", VT_F, F_DOT, 0}, {OP_DP3, "mul", VT_F, F_DOT, 0}, {OP_DP4, "mul", VT_F, F_DOT, 0},
 };
@@ -588,6 +599,73 @@ static const AluOp *find_alu(Opcode op)
 		if (alu_ops[i].op == op)
 			return &alu_ops[i];
 	return NULL;
+}
+
+/* dst = a * b with the legacy rule: a zero operand gives +0 [I]. */
+static void legacy_mul(L *l, VDecl *dst, Val a, Val b)
+{
+	Val x[2] = {a, b};
+	VDecl *p;
+	alu(l, "mul", VT_F, dst, 2, x, 0);
+	p = compare(l, "eq", VT_F, a, val_imm(0));
+	select_(l, p, 0, dst, VT_UD, val_imm(0), val_vec(dst));
+	p = compare(l, "eq", VT_F, b, val_imm(0));
+	select_(l, p, 0, dst, VT_UD, val_imm(0), val_vec(dst));
+}
+
+/* _zeroop(policy) of div, rcp_vec, rsq_vec and log_vec: the result for a
+ * zero divisor or argument.  infinity (and no modifier) is what IEEE gives;
+ * fltmax and zero replace it: div gives a * (+-V with the divisor's sign),
+ * rcp and rsq +-V with the argument's sign, log -V, V = FLT_MAX or 0 [I]
+ * (the AMD emulator's rule, amd_alu.c). */
+static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
+{
+	const Mod *z = il_inst_mod(in, "zeroop");
+	uint32_t v;
+	Val arg, x[2];
+	VDecl *p, *t;
+	if (!z || !z->arg || !strcmp(z->arg, "infinity"))
+		return;
+	if (!strcmp(z->arg, "fltmax"))
+		v = 0x7f7fffffu;
+	else if (!strcmp(z->arg, "zero"))
+		v = 0;
+	else {
+		lerr(l, z->loc, "'_zeroop(%s)' is not supported: its result is not documented", z->arg);
+		return;
+	}
+	if (in->op != OP_DIV && in->op != OP_RCP_VEC && in->op != OP_RSQ_VEC && in->op != OP_LOG_VEC) {
+		lerr(l, z->loc, "'_zeroop' on '%s' is not supported", il_ops[in->op].name);
+		return;
+	}
+	arg = in->op == OP_DIV ? s[1] : s[0];
+	t = vk_temp(l->vk, "ZOP", VT_UD, l->simd);
+	if (in->op == OP_LOG_VEC) {
+		x[0] = val_imm(v | 0x80000000u);
+		alu(l, "mov", VT_UD, t, 1, x, 0);
+	} else {
+		/* the sign bit of the argument as the lowering reads it */
+		Val sg = arg;
+		sg.neg = sg.abs = 0;
+		x[0] = sg, x[1] = val_imm(0x80000000u);
+		alu(l, "and", VT_UD, t, 2, x, 0);
+		if (arg.abs) {
+			x[0] = val_imm(0);
+			alu(l, "mov", VT_UD, t, 1, x, 0);
+		}
+		if (arg.neg) {
+			x[0] = val_vec(t), x[1] = val_imm(0x80000000u);
+			alu(l, "xor", VT_UD, t, 2, x, 0);
+		}
+		x[0] = val_vec(t), x[1] = val_imm(v);
+		alu(l, "or", VT_UD, t, 2, x, 0);
+		if (in->op == OP_DIV) {
+			x[0] = s[0], x[1] = val_vec(t);
+			alu(l, "mul", VT_F, t, 2, x, il_inst_mod(in, "sat") != NULL);
+		}
+	}
+	p = compare(l, "eq", VT_F, arg, val_imm(0));
+	select_(l, p, 0, dst, VT_UD, val_vec(t), val_vec(dst));
 }
 
 /* One result component into dst. */
@@ -678,6 +756,69 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		alu(l, "shl", VT_UD, dst, 2, x, 0);
 		return;
 	}
+	if (a->flags & F_LEGACY) {
+		legacy_mul(l, dst, s[0], s[1]);
+		if (a->flags & F_MAD) {
+			Val t[2] = {val_vec(dst), s[2]};
+			alu(l, "add", VT_F, dst, 2, t, sat);
+		} else if (sat) {
+			Val t = val_vec(dst);
+			alu(l, "mov", VT_F, dst, 1, &t, 1);
+		}
+		return;
+	}
+	if (a->flags & F_ALIGN) {
+		/* (b >> n) | ((a << (31 - n)) << 1): no shift by 32, which the
+		 * hardware would take as 0 */
+		VDecl *n = vk_temp(l->vk, "AL", VT_UD, l->simd), *t = vk_temp(l->vk, "AL", VT_UD, l->simd);
+		Val x[2] = {s[2], val_imm(a->op == OP_BITALIGN ? 31 : 3)};
+		alu(l, "and", VT_UD, n, 2, x, 0);
+		if (a->op == OP_BYTEALIGN) {
+			x[0] = val_vec(n), x[1] = val_imm(3);
+			alu(l, "shl", VT_UD, n, 2, x, 0);
+		}
+		x[0] = s[1], x[1] = val_vec(n);
+		alu(l, "shr", VT_UD, dst, 2, x, 0);
+		x[0] = val_vec(n), x[1] = val_imm(31);
+		alu(l, "xor", VT_UD, n, 2, x, 0);
+		x[0] = s[0], x[1] = val_vec(n);
+		alu(l, "shl", VT_UD, t, 2, x, 0);
+		x[0] = val_vec(t), x[1] = val_imm(1);
+		alu(l, "shl", VT_UD, t, 2, x, 0);
+		x[0] = val_vec(dst), x[1] = val_vec(t);
+		alu(l, "or", VT_UD, dst, 2, x, 0);
+		return;
+	}
+	if (a->flags & F_MINMAX3) {
+		Val x[2] = {s[0], s[1]};
+		if (!strcmp(a->vop, "med")) {
+			/* max(min(a, b), min(max(a, b), c)) */
+			VDecl *t = vk_temp(l->vk, "MED", VT_D, l->simd);
+			alu(l, "max", a->t, t, 2, x, 0);
+			alu(l, "min", a->t, dst, 2, x, 0);
+			x[0] = val_vec(t), x[1] = s[2];
+			alu(l, "min", a->t, t, 2, x, 0);
+			x[0] = val_vec(dst), x[1] = val_vec(t);
+			alu(l, "max", a->t, dst, 2, x, 0);
+		} else {
+			alu(l, a->vop, a->t, dst, 2, x, 0);
+			x[0] = val_vec(dst), x[1] = s[2];
+			alu(l, a->vop, a->t, dst, 2, x, 0);
+		}
+		return;
+	}
+	if (a->flags & F_CARRY) {
+		VDecl *p;
+		if (a->op == OP_ICARRY) {
+			Val x[2] = {s[0], s[1]};
+			alu(l, "add", VT_UD, dst, 2, x, 0);
+			p = compare(l, "lt", VT_UD, val_vec(dst), s[0]);
+		} else {
+			p = compare(l, "lt", VT_UD, s[0], s[1]);
+		}
+		select_(l, p, 0, dst, VT_UD, val_imm(1), val_imm(0));
+		return;
+	}
 	if (a->flags & F_MOV) {
 		/* bit copy; float modifiers as sign-bit operations so NaNs and
 		 * denormals pass unchanged */
@@ -729,6 +870,7 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		alu(l, a->vop, a->t, dst, 1, s, 0);
 	} else {
 		alu(l, a->vop, a->t, dst, ns, s, sat);
+		zero_op(l, in, dst, s);
 	}
 }
 
