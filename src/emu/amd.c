@@ -6,7 +6,9 @@
  *         [2].xyz number of groups, .w 0; [5] = 0.0 0.5 1.0 2.0; [6].xyz
  *         global offset; [7] group offset 0 (one dispatch); [8].x data
  *         segment offset, .y printf area offset, .z printf slot size in
- *         dwords (0: the program has no ;printf_fmt); [9].xyz global offset.
+ *         dwords (0: the program has no ;printf_fmt); [9].xyz global offset;
+ *         [10].xyz the region (GDS) group size: one region covers the
+ *         NDRange, so the global size (the SI wrapper divides ids by it).
  *         Every other component is one this runtime does not fill (emulated
  *         private/local rings cb0[3]/[4], flattened offsets [6].w ...): a
  *         kernel that reads one is refused at that read.
@@ -137,7 +139,9 @@ static void fill_cb0(Run *R, uint32_t slot_dwords)
 		set0(R, 2, c, g->global[c] / g->local[c]);
 		set0(R, 6, c, g->offset[c]);
 		set0(R, 9, c, g->offset[c]);
+		set0(R, 10, c, g->global[c]); /* one GDS region: the whole NDRange */
 	}
+	set0(R, 10, 3, 0);
 	set0(R, 0, 3, (uint32_t)g->dim);
 	set0(R, 1, 3, 0);
 	set0(R, 2, 3, 0);

@@ -330,16 +330,23 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 		store(R, it, a, &R->lds, addr, sz, 1, 1);
 		return 1;
 	case OP_LDS_STORE_VEC: {
-		int n = prefix(a);
+		int n = prefix(a), j;
 		if (!nsrc_is(R, it, a, 3))
 			return 1;
 		if (a->d.kind != D_MEM || n <= 0) {
 			amd_fail(R, it, a, "needs 'mem' with mask x, xy, xyz or xyzw");
 			return 1;
 		}
+		/* AMD-APP 2.x: lds_store_vec mem0, addr, data, data (the data
+		 * register twice); different data operands are not understood */
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
-		if (same_address(R, it, a, addr))
-			store(R, it, a, &R->lds, addr, 4, n, 2);
+		for (j = 0; j < n; j++)
+			if (amd_src(R, it, a, &a->s[1], j, 0) != amd_src(R, it, a, &a->s[2], j, 0)) {
+				R->refused = 1;
+				amd_fail(R, it, a, "lds_store_vec with two different data operands is not emulated");
+				return 1;
+			}
+		store(R, it, a, &R->lds, addr, 4, n, 1);
 		return 1;
 	}
 	default:

@@ -658,6 +658,26 @@ static int same_val(Val a, Val b)
 	return a.var == b.var && (a.kind == V_VEC || a.elem == b.elem);
 }
 
+/* lds_store_vec mem, addr, data, data: both data operands must be the same
+ * (the second's role is not documented) */
+static int same_data(L *l, const Inst *in, int n)
+{
+	Buf a = {0}, b = {0};
+	int j;
+	for (j = 0; j < n; j++)
+		if (!same_val(lsrc(l, &in->ops[2], j), lsrc(l, &in->ops[3], j)))
+			break;
+	if (j == n)
+		return 0;
+	il_print_operand(&a, &in->ops[2]);
+	il_print_operand(&b, &in->ops[3]);
+	lerr(l, in->ops[3].loc, "'lds_store_vec' needs its two data operands to be the same (AMD-APP "
+	     "writes 'mem0, addr, data, data'), not '%s' and '%s'", a.s, b.s);
+	free(a.s);
+	free(b.s);
+	return -1;
+}
+
 /* _vec forms give the address twice (element index and byte offset of
  * structured LDS); raw LDS needs both to be the same byte address */
 static int second_address(L *l, const Inst *in, int first, int second)
@@ -748,9 +768,10 @@ static void lds_store(L *l, const Inst *in)
 			lerr(l, d->loc, "lds_store_vec needs 'mem' with mask x, xy, xyz or xyzw");
 			return;
 		}
-		if (in->nops != 4 || second_address(l, in, 1, 2))
+		/* AMD-APP 2.x writes the address, then the data register twice */
+		if (in->nops != 4 || same_data(l, in, n))
 			return;
-		ai = 1, vi = 3;
+		ai = 1, vi = 2;
 	} else if (in->op == OP_LDS_STORE_BYTE) {
 		sub = 1;
 	} else if (in->op == OP_LDS_STORE_SHORT) {
