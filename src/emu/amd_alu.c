@@ -95,7 +95,7 @@ int amd_alu_kind(int op)
 	case OP_ROUND_NEAREST: case OP_ROUND_NEGINF: case OP_ROUND_PLUSINF: case OP_ROUND_Z:
 	case OP_ABS: case OP_CLAMP: case OP_DP2: case OP_DP3: case OP_DP4: case OP_EXP_VEC:
 	case OP_LOG_VEC: case OP_SQRT_VEC: case OP_RSQ_VEC: case OP_RCP_VEC: case OP_SIN_VEC:
-	case OP_COS_VEC: case OP_MOV:
+	case OP_COS_VEC: case OP_MOV: case OP_CMP:
 		return 2;
 	case OP_EQ: case OP_NE: case OP_LT: case OP_GE: case OP_GT: case OP_LE: case OP_FTOI:
 	case OP_FTOU: case OP_FTOI_FLR: case OP_FTOI_RPI:
@@ -374,6 +374,11 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 		default: return cmp(in->op, fi(v[0]), fi(v[1]));
 		}
 	default:
+		if (in->op == OP_CMP) {
+			/* a select: the chosen source's bits unchanged */
+			static const int rel[] = {OP_EQ, OP_NE, OP_GT, OP_GE, OP_LT, OP_LE};
+			return cmp(rel[in->aux], fi(v[0]), F(in->k)) ? v[1] : v[2];
+		}
 		if (in->op == OP_MOV || in->op == OP_ABS) {
 			uint32_t r = in->op == OP_ABS ? v[0] & 0x7fffffffu : v[0];
 			return in->sat ? fo(sat(F(r))) : r;

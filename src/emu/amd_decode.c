@@ -278,7 +278,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 static int check_mods(Dec *d, const Inst *in, AInst *a)
 {
 	static const char *const ok[] = {"id", "resource", "cached", "aligned", "sat", "zeroop", "relop",
-	                                 "ieee", "arena", "size"};
+	                                 "ieee", "arena", "size", "cmpval"};
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
 	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
@@ -667,6 +667,20 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 			return fail(d, in->loc, "'%s' has the wrong number of operands", il_ops[in->op].name);
 		}
 		a.cond_z = strstr(il_ops[in->op].name, "_logicalz") != NULL;
+	}
+	if (in->op == OP_CMP) {
+		/* B14: cmp_relop(cc)_cmpval(K) d, s, a, b = (s cc K) ? a : b */
+		static const char *const ks[] = {"0.0", "0.5", "1.0", "-0.5", "-1.0"};
+		static const uint32_t kv[] = {0x00000000u, 0x3f000000u, 0x3f800000u, 0xbf000000u, 0xbf800000u};
+		const Mod *k = il_inst_mod(in, "cmpval");
+		size_t j;
+		if ((a.aux = relop_code(d, in)) < 0)
+			return -1;
+		for (j = 0; k && k->arg && j < 5 && strcmp(k->arg, ks[j]); j++)
+			;
+		if (!k || !k->arg || j == 5)
+			return fail(d, in->loc, "'cmp' needs _cmpval(0.0|0.5|1.0|-0.5|-1.0)");
+		a.k = kv[j];
 	}
 	if (in->op == OP_I64DIV || in->op == OP_U64DIV || in->op == OP_I64MOD || in->op == OP_U64MOD)
 		return fail(d, in->loc, "'%s' (64-bit division) is not emulated", il_ops[in->op].name);

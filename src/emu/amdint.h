@@ -64,6 +64,7 @@ typedef struct AInst {
 	uint8_t sat, arena, cond_z;
 	uint8_t unnorm;     /* sample: _coordtype(unnormalized) */
 	int samp;           /* sample: _sampler(n), -1 = none */
+	uint32_t k;         /* cmp: the _cmpval constant's bits */
 	ADst d;
 	ASrc s[4];
 } AInst;

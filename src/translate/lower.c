@@ -523,7 +523,7 @@ Val lsrc1(L *l, const Operand *o)
 
 enum { F_NONE, F_SUB = 1, F_MAD = 2, F_CMP = 4, F_CMOV = 8, F_MOV = 16, F_CVT = 32, F_NEG1 = 64,
        F_ROUND_CVT = 128, F_MASK24 = 256, F_ABS = 512, F_CLAMP = 1024, F_DOT = 2048, F_BFI = 4096,
-       F_BFM = 8192, F_LEGACY = 16384, F_ALIGN = 32768, F_MINMAX3 = 65536, F_CARRY = 131072 };
+       F_BFM = 8192, F_LEGACY = 16384, F_ALIGN = 32768, F_MINMAX3 = 65536, F_CARRY = 131072, F_CMPK = 262144 };
 
 typedef struct AluOp {
 	Opcode op;
@@ -586,6 +586,8 @@ static const AluOp alu_ops[] = {
 	{OP_IMIN3, "min", VT_D, F_MINMAX3, 0}, {OP_IMAX3, "max", VT_D, F_MINMAX3, 0},
 	{OP_IMED3, "med", VT_D, F_MINMAX3, 0}, {OP_UMIN3, "min", VT_UD, F_MINMAX3, 0},
 	{OP_UMAX3, "max", VT_UD, F_MINMAX3, 0}, {OP_UMED3, "med", VT_UD, F_MINMAX3, 0},
+	/* B14's float select against a constant: cmp_relop(cc)_cmpval(K) */
+	{OP_CMP, "sel", VT_UD, F_CMPK, 0},
 	/* carry out of a + b, borrow of a - b: 1 or 0 */
 	{OP_ICARRY, "add", VT_UD, F_CARRY, 0}, {OP_IBORROW, "sub", VT_UD, F_CARRY, 0},
 	/* dot products; the legacy (non-_ieee) forms are taken as IEEE too */
@@ -805,6 +807,24 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 			x[0] = val_vec(dst), x[1] = s[2];
 			alu(l, a->vop, a->t, dst, 2, x, 0);
 		}
+		return;
+	}
+	if (a->flags & F_CMPK) {
+		/* (s0 cc K) ? s1 : s2, the chosen source's bits unchanged */
+		static const char *const ks[] = {"0.0", "0.5", "1.0", "-0.5", "-1.0"};
+		static const uint32_t kv[] = {0x00000000u, 0x3f000000u, 0x3f800000u, 0xbf000000u, 0xbf800000u};
+		static const char *const rels[] = {"eq", "ne", "gt", "ge", "lt", "le"};
+		const Mod *k = il_inst_mod(in, "cmpval"), *r = il_inst_mod(in, "relop");
+		size_t j, q;
+		for (j = 0; k && k->arg && j < NELEM(ks) && strcmp(k->arg, ks[j]); j++)
+			;
+		for (q = 0; r && r->arg && q < NELEM(rels) && strcmp(r->arg, rels[q]); q++)
+			;
+		if (!k || !k->arg || j == NELEM(ks) || !r || !r->arg || q == NELEM(rels)) {
+			lerr(l, in->loc, "'cmp' needs _relop(eq|ne|gt|ge|lt|le) and _cmpval(0.0|0.5|1.0|-0.5|-1.0)");
+			return;
+		}
+		select_(l, compare(l, rels[q], VT_F, s[0], val_imm(kv[j])), 0, dst, VT_UD, s[1], s[2]);
 		return;
 	}
 	if (a->flags & F_CARRY) {
@@ -1530,7 +1550,7 @@ static void lower_dcl(L *l, const Inst *in)
 static int check_mods(L *l, const Inst *in)
 {
 	static const char *const mem[] = {"id", "cached", "aligned", "size"};
-	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee"};
+	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee", "cmpval"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
 	static const char *const uatom[] = {"id", "arena"};
 	const char *const *ok;

@@ -72,7 +72,20 @@ static uint smax(uint a, uint b) { return (int)a > (int)b ? a : b; }
 static uint umin_(uint a, uint b) { return a < b ? a : b; }
 static uint umax_(uint a, uint b) { return a > b ? a : b; }
 
-__kernel void alu_edges(__global uint *o0, __global uint *o1)
+/* (a cc K) ? b : c, an ordered compare except ne (true on NaN) */
+static uint cmpk(int cc, uint a, float k, uint b, uint c)
+{
+    float x = fin(a);
+    int r;
+    if (is_nan(a))
+        r = cc == 1;
+    else
+        r = cc == 0 ? x == k : cc == 1 ? x != k : cc == 2 ? x > k : cc == 3 ? x >= k :
+            cc == 4 ? x < k : x <= k;
+    return r ? b : c;
+}
+
+__kernel void alu_edges(__global uint *o0, __global uint *o1, __global uint *o2)
 {
     uint i = get_global_id(0);
     uint a = T[i & 15], b = T[(i >> 4) & 15], c = T[(7 * i + 3) & 15];
@@ -109,4 +122,10 @@ __kernel void alu_edges(__global uint *o0, __global uint *o1)
     q[13] = ftoi(a);
     q[14] = ftou(a);
     q[15] = a ? b : c;
+    o2[8 * i + 0] = cmpk(0, a, 0.0f, b, c);
+    o2[8 * i + 1] = cmpk(3, a, 0.5f, b, c);
+    o2[8 * i + 2] = cmpk(4, a, -1.0f, b, c);
+    o2[8 * i + 3] = cmpk(1, a, 1.0f, b, c);
+    o2[8 * i + 4] = cmpk(2, a, -0.5f, b, c);
+    o2[8 * i + 5] = cmpk(5, a, 0.0f, b, c);
 }
