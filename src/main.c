@@ -42,6 +42,7 @@ typedef struct Options {
 	const char *datadir;  /* data/ tables */
 	const char *dump;     /* -d letters: P = parsed module */
 	int stats;            /* --stats */
+	int isa;              /* --isa */
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
 	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
 	int conform;          /* --conform */
@@ -66,6 +67,8 @@ static void usage(FILE *f)
 	      "                    value lives on the Level Zero side\n"
 	      "  --stats           print which opcodes, modifiers, declarations and metadata\n"
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
+	      "  --isa             print docs/ISA.md: every mnemonic, whether it is lowered,\n"
+	      "                    and whether the inputs (the conformance corpus) use it\n"
 	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
@@ -535,6 +538,7 @@ int main(int argc, char **argv)
 		{"quiet", no_argument, NULL, 'q'},
 		{"offset", required_argument, NULL, 'O'},
 		{"stats", no_argument, NULL, 'S'},
+		{"isa", no_argument, NULL, 'I'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{0, 0, 0, 0},
@@ -549,6 +553,7 @@ int main(int argc, char **argv)
 	while ((c = getopt_long_only(argc, argv, "o:hd:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S': o.stats = 1; break;
+		case 'I': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
@@ -640,6 +645,24 @@ int main(int argc, char **argv)
 	}
 	for (; optind < argc; optind++)
 		expand(argv[optind], &inputs);
+	if (o.isa) {
+		unsigned char used[OP_COUNT] = {0};
+		Buf b = {0}, devs = {0};
+		size_t d;
+		const Platform *q;
+		failed = stats_opcodes((const char *const *)inputs.v, inputs.n, used);
+		for (d = 0; (q = platform_at(d)); d++)
+			if (q->supported)
+				buf_printf(&devs, "%s%s", devs.s ? " " : "", q->name);
+		isa_table(&b, used, devs.s ? devs.s : "-");
+		fputs(b.s, stdout);
+		free(b.s);
+		free(devs.s);
+		for (i = 0; i < inputs.n; i++)
+			free(inputs.v[i]);
+		vec_free(&inputs);
+		return failed ? 1 : 0;
+	}
 	if (o.stats) {
 		failed = stats_report(stdout, (const char *const *)inputs.v, inputs.n);
 		for (i = 0; i < inputs.n; i++)

@@ -157,3 +157,32 @@ int stats_report(FILE *out, const char *const *inputs, size_t n)
 	}
 	return failed;
 }
+
+/* Marks in used[OP_COUNT] every opcode the inputs use (docs/ISA.md's
+ * "tested" column); the number of inputs that could not be read or parsed. */
+int stats_opcodes(const char *const *inputs, size_t n, unsigned char *used)
+{
+	size_t i, j, q;
+	int failed = 0;
+	for (i = 0; i < n; i++) {
+		size_t len;
+		char *text = read_file(inputs[i], &len);
+		Module *m;
+		if (!text || !(m = il_parse(inputs[i], text, len))) {
+			if (!text)
+				diag_plain("cannot read %s: %s", inputs[i], strerror(errno));
+			failed++;
+			free(text);
+			continue;
+		}
+		for (j = 0; j <= m->funcs.n + m->macros.n; j++) {
+			const Func *f = j == 0 ? &m->main : j <= m->funcs.n ? m->funcs.v[j - 1] :
+			                m->macros.v[j - 1 - m->funcs.n];
+			for (q = 0; q < f->code.n; q++)
+				used[f->code.v[q].op] = 1;
+		}
+		il_free(m);
+		free(text);
+	}
+	return failed;
+}

@@ -10,5 +10,6 @@
  * each name with its count.  Returns the number of inputs that failed to
  * parse (their diagnostics go to stderr). */
 int stats_report(FILE *out, const char *const *inputs, size_t n);
+int stats_opcodes(const char *const *inputs, size_t n, unsigned char *used);
 
 #endif

@@ -37,6 +37,7 @@ int platforms_load(const char *datadir);          /* 0 ok; diagnostics on failur
 const Platform *platform_find(const char *name);  /* NULL if unknown */
 void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */
+const Platform *platform_at(size_t i);           /* table order; NULL past the end */
 
 /* .ze_info model (ZE Info 1.15 as NEO 22.43 decodes it). */
 typedef enum ZeArgType {

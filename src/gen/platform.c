@@ -113,6 +113,12 @@ const Platform *platform_find(const char *name)
 	return NULL;
 }
 
+/* Platform i of the table (in file order), NULL past the end. */
+const Platform *platform_at(size_t i)
+{
+	return i < plats.n ? &plats.v[i] : NULL;
+}
+
 void platforms_list(FILE *f)
 {
 	size_t i;

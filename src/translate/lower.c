@@ -1635,6 +1635,29 @@ static void lower_inst(L *l, const Inst *in)
 	}
 }
 
+/* Does the lowering have code for op?  The same tests lower_inst and
+ * lower_dcl make, for docs/ISA.md (isa.c). */
+int lower_knows(Opcode op)
+{
+	switch (il_ops[op].kind) {
+	case K_DCL:
+		switch (op) {
+		case OP_DCL_LITERAL: case OP_DCL_CB: case OP_DCL_RAW_UAV: case OP_DCL_ARENA_UAV:
+		case OP_DCL_MAX_THREAD_PER_GROUP: case OP_DCL_INDEXED_TEMP_ARRAY: case OP_DCL_TYPELESS_UAV:
+		case OP_DCL_NUM_THREAD_PER_GROUP:
+			return 1;
+		default:
+			return mem_knows(op) || image_lowers(op);
+		}
+	case K_INST:
+		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op);
+	case K_CALL:
+		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
+	default:
+		return 1; /* control flow and program structure */
+	}
+}
+
 /* The AMD compiler's dummy write (;memory:compilerwrite) sits under
  * "if_logicalz cb0[0].x": global size x is at least 1 in every launch, so the
  * then-part is dead; returns the index of its else/endif, or 0. */

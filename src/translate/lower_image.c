@@ -668,6 +668,12 @@ static void lower_image_dcl(L *l, const Inst *in)
 		     ty->arg, m->name, m->dim, shape_of(m)->dcl);
 }
 
+int image_lowers(Opcode op)
+{
+	return op == OP_DCL_RESOURCE || op == OP_DCL_UAV || op == OP_DCL_TYPED_UAV || op == OP_SAMPLE ||
+	       op == OP_LOAD || op == OP_UAV_LOAD || op == OP_UAV_STORE;
+}
+
 int lower_image(L *l, const Inst *in)
 {
 	switch (in->op) {

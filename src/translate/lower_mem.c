@@ -1392,6 +1392,22 @@ static void private_access(L *l, int store, Val a, int n, const Operand *dst, co
 	}
 }
 
+int mem_knows(Opcode op)
+{
+	switch (op) {
+	case OP_UAV_RAW_LOAD: case OP_UAV_RAW_STORE: case OP_UAV_BYTE_LOAD: case OP_UAV_UBYTE_LOAD:
+	case OP_UAV_SHORT_LOAD: case OP_UAV_USHORT_LOAD: case OP_UAV_BYTE_STORE: case OP_UAV_SHORT_STORE:
+	case OP_UAV_ARENA_LOAD: case OP_UAV_ARENA_STORE: case OP_DCL_LDS: case OP_LDS_LOAD:
+	case OP_LDS_LOAD_VEC: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
+	case OP_LDS_LOAD_USHORT: case OP_LDS_STORE: case OP_LDS_STORE_VEC: case OP_LDS_STORE_BYTE:
+	case OP_LDS_STORE_SHORT: case OP_FENCE:
+		return 1;
+	default:
+		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
+		       find_atomic(uav_atomics, NELEM(uav_atomics), op);
+	}
+}
+
 int lower_mem(L *l, const Inst *in)
 {
 	const Atomic *at;

@@ -125,6 +125,7 @@ Val itemp_load(L *l, const Operand *o, int comp);
 void itemp_store(L *l, const Operand *d, int comp, Val v);
 void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
+int mem_knows(Opcode op);                  /* lower_mem lowers op (not only diagnoses it) */
 Val hw_cb_read(L *l, const Operand *o, int sel);
 VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
 void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v); /* A64 dwords, chunk h */
@@ -145,6 +146,7 @@ int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers 
 /* lower_image.c: image and sampler arguments */
 int image_inst(Opcode op);                  /* an image instruction or declaration lower_image owns */
 int lower_image(L *l, const Inst *in);      /* 1 when it was one (lowered or diagnosed) */
+int image_lowers(Opcode op);                /* lower_image lowers op (not only diagnoses it) */
 void image_layout(L *l, const MdArg *m, AbiEntry *e, int cb1_cross); /* payload args of one argument */
 void image_prologue(L *l);                  /* info blocks and sampler dwords in the cb1 image */
 

@@ -80,6 +80,15 @@ typedef struct TranslateOptions {
 } TranslateOptions;
 enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
 
+/* isa.c: the coverage table of docs/ISA.md.  lower_knows (lower.c) says
+ * whether the lowering has code for a mnemonic; isa_refusal the reason of the
+ * target a mnemonic is refused for, NULL when there is none; isa_table
+ * writes the Markdown table (tested[op] != 0: the conformance corpus uses op;
+ * platforms: the devices that translate). */
+int lower_knows(Opcode op);
+const char *isa_refusal(Opcode op);
+void isa_table(Buf *out, const unsigned char *tested, const char *platforms);
+
 /* macro.c: a copy of kernel k whose functions have every mcall inlined
  * (macro registers renamed apart from the caller's); 0 ok, -1 after
  * diagnostics.  expand_macros_free releases the copy's function list. */
