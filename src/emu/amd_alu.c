@@ -67,6 +67,50 @@ static float fi(uint32_t u)
 	return amd_ftz(F(u));
 }
 
+/* IEEE half bits of f, rounded to nearest even (f2f16) [I: the plain
+ * form's rounding is not documented; GRVK takes nearest]. */
+static uint32_t half_bits(float f)
+{
+	uint32_t u = U(f), sign = u >> 16 & 0x8000u, mag = u & 0x7fffffffu;
+	int e;
+	uint32_t m, r, half;
+	if (mag > 0x7f800000u)
+		return 0x7e00u; /* NaN: the default quiet NaN */
+	if (mag >= 0x477ff000u)
+		return sign | 0x7c00u; /* rounds to Inf (and Inf) */
+	e = (int)(mag >> 23) - 127 + 15;
+	m = (mag & 0x7fffffu) | 0x800000u;
+	if (e <= 0) {
+		/* a half denormal (or zero) */
+		int sh = 14 - e; /* mantissa bits to drop */
+		if (sh > 24)
+			return sign;
+		half = m >> sh;
+		r = m & ((1u << sh) - 1);
+		if (r > (1u << (sh - 1)) || (r == (1u << (sh - 1)) && (half & 1)))
+			half++;
+		return sign | half;
+	}
+	half = (uint32_t)e << 10 | (m >> 13 & 0x3ffu);
+	r = m & 0x1fffu;
+	if (r > 0x1000u || (r == 0x1000u && (half & 1)))
+		half++;
+	return sign | half;
+}
+
+static float half_value(uint32_t h)
+{
+	int e = (int)(h >> 10 & 0x1f);
+	float m = (float)(h & 0x3ff), v;
+	if (e == 31)
+		v = (h & 0x3ff) ? NAN : INFINITY;
+	else if (e == 0)
+		v = ldexpf(m, -24);
+	else
+		v = ldexpf(m + 1024.0f, e - 25);
+	return h & 0x8000u ? -v : v;
+}
+
 /* A float result: denormals flushed; a NaN is the default quiet NaN
  * 0x7FC00000 (neither AMD nor Intel documents which payload a NaN result
  * carries, so both emulated runtimes use this one). */
@@ -88,14 +132,18 @@ int amd_alu_kind(int op)
 	case OP_UBIT_INSERT: case OP_BFI: case OP_BFM: case OP_FFB_HI: case OP_FFB_LO:
 	case OP_FFB_SHI: case OP_ICBITS: case OP_UBIT_REVERSE: case OP_BITALIGN: case OP_BYTEALIGN:
 	case OP_IEQ: case OP_INE: case OP_ILT: case OP_IGE: case OP_ULT: case OP_UGE:
-	case OP_CMOV_LOGICAL: case OP_ITOF: case OP_UTOF:
+	case OP_CMOV_LOGICAL: case OP_ITOF: case OP_UTOF: case OP_SAD: case OP_SADHI:
+	case OP_F2F16: case OP_F2F16_NEAR:
 		return 1;
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MUL_IEEE: case OP_MAD: case OP_MAD_IEEE:
 	case OP_FMA: case OP_MIN_IEEE: case OP_MAX_IEEE: case OP_DIV: case OP_FRC:
 	case OP_ROUND_NEAREST: case OP_ROUND_NEGINF: case OP_ROUND_PLUSINF: case OP_ROUND_Z:
 	case OP_ABS: case OP_CLAMP: case OP_DP2: case OP_DP3: case OP_DP4: case OP_EXP_VEC:
 	case OP_LOG_VEC: case OP_SQRT_VEC: case OP_RSQ_VEC: case OP_RCP_VEC: case OP_SIN_VEC:
-	case OP_COS_VEC: case OP_MOV: case OP_CMP:
+	case OP_COS_VEC: case OP_MOV: case OP_CMP: case OP_MIN: case OP_MAX: case OP_MIN3:
+	case OP_MAX3: case OP_MED3: case OP_FLR: case OP_SGN: case OP_DP2ADD: case OP_EXP: case OP_LOG:
+	case OP_SQRT: case OP_RSQ: case OP_RCP: case OP_SIN: case OP_COS: case OP_F162F:
+	case OP_UNPACK0: case OP_UNPACK1: case OP_UNPACK2: case OP_UNPACK3:
 		return 2;
 	case OP_EQ: case OP_NE: case OP_LT: case OP_GE: case OP_GT: case OP_LE: case OP_FTOI:
 	case OP_FTOU: case OP_FTOI_FLR: case OP_FTOI_RPI:
@@ -114,7 +162,8 @@ int amd_alu_approx(int op)
 {
 	switch (op) {
 	case OP_DIV: case OP_EXP_VEC: case OP_LOG_VEC: case OP_SQRT_VEC: case OP_RSQ_VEC:
-	case OP_RCP_VEC: case OP_SIN_VEC: case OP_COS_VEC:
+	case OP_RCP_VEC: case OP_SIN_VEC: case OP_COS_VEC: case OP_EXP: case OP_LOG: case OP_SQRT:
+	case OP_RSQ: case OP_RCP: case OP_SIN: case OP_COS:
 		return 1;
 	default:
 		return 0;
@@ -263,6 +312,17 @@ static uint32_t int_op(int op, const uint32_t *v)
 	case OP_ULT: return a < b ? 0xffffffffu : 0;
 	case OP_UGE: return a >= b ? 0xffffffffu : 0;
 	case OP_CMOV_LOGICAL: return a ? b : c;
+	case OP_SAD: case OP_SADHI: {
+		/* cl_amd_media_ops: sum of the bytes' absolute differences, + c;
+		 * sadhi shifts the sum into the upper half first */
+		uint32_t sum = 0, k;
+		for (k = 0; k < 32; k += 8) {
+			uint32_t x = a >> k & 0xff, y = b >> k & 0xff;
+			sum += x > y ? x - y : y - x;
+		}
+		return (op == OP_SADHI ? sum << 16 : sum) + c;
+	}
+	case OP_F2F16: case OP_F2F16_NEAR: return half_bits(fi(a));
 	case OP_ITOF: return U((float)sa);
 	case OP_UTOF: return U((float)a);
 	default: return 0;
@@ -274,6 +334,31 @@ static uint32_t int_op(int op, const uint32_t *v)
 static float mul_legacy(float a, float b)
 {
 	return a == 0.0f || b == 0.0f ? 0.0f : a * b;
+}
+
+/* IEEE minNum / maxNum with -0 below +0 (minimumNumber): a NaN operand
+ * gives the other; which zero min(+0, -0) returns is documented by neither
+ * vendor, so both emulated runtimes order the zeros [I] */
+static float fmin0(float a, float b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	if (a == b)
+		return signbit(a) ? a : b;
+	return a < b ? a : b;
+}
+
+static float fmax0(float a, float b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	if (a == b)
+		return signbit(a) ? b : a;
+	return a > b ? a : b;
 }
 
 /* a rounded product (never contracted into an fma by the host compiler) */
@@ -341,15 +426,30 @@ static float float_op(const AInst *in, const uint32_t *v)
 	case OP_MAD: return mul_r(a, b, 1) + c;
 	case OP_MAD_IEEE: return mul_r(a, b, 0) + c;
 	case OP_FMA: return fmaf(a, b, c);
-	case OP_MIN_IEEE: return fminf(a, b);
-	case OP_MAX_IEEE: return fmaxf(a, b);
+	case OP_MIN: case OP_MIN_IEEE: return fmin0(a, b);
+	case OP_MIN3: return fmin0(fmin0(a, b), c);
+	case OP_MAX3: return fmax0(fmax0(a, b), c);
+	case OP_MED3: return fmax0(fmin0(a, b), fmin0(fmax0(a, b), c));
+	case OP_FLR: return floorf(a);
+	case OP_SGN: return a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f;
+	case OP_EXP: return exp2f(a);
+	case OP_LOG: return log2f(a);
+	case OP_SQRT: return sqrtf(a);
+	case OP_RSQ: return 1.0f / sqrtf(a);
+	case OP_RCP: return 1.0f / a;
+	case OP_SIN: return sinf(a);
+	case OP_COS: return cosf(a);
+	case OP_F162F: return half_value(v[0] & 0xffff);
+	case OP_UNPACK0: case OP_UNPACK1: case OP_UNPACK2: case OP_UNPACK3:
+		return (float)(v[0] >> (8 * (in->op - OP_UNPACK0)) & 0xff);
+	case OP_MAX: case OP_MAX_IEEE: return fmax0(a, b);
 	case OP_DIV: return b == 0.0f ? a * zero_policy(z, b) : a / b;
 	case OP_FRC: return a - floorf(a);
 	case OP_ROUND_NEAREST: return rintf(a);
 	case OP_ROUND_NEGINF: return floorf(a);
 	case OP_ROUND_PLUSINF: return ceilf(a);
 	case OP_ROUND_Z: return truncf(a);
-	case OP_CLAMP: return fminf(fmaxf(a, b), c);
+	case OP_CLAMP: return fmin0(fmax0(a, b), c);
 	case OP_EXP_VEC: return exp2f(a);
 	case OP_LOG_VEC: return a == 0.0f ? -zero_policy(z, 1.0f) : log2f(a);
 	case OP_SQRT_VEC: return sqrtf(a);
@@ -392,13 +492,15 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 
 uint32_t amd_dot(const AInst *in, uint32_t v[3][4])
 {
-	int n = in->op == OP_DP2 ? 2 : in->op == OP_DP3 ? 3 : 4, i;
+	int n = in->op == OP_DP2 || in->op == OP_DP2ADD ? 2 : in->op == OP_DP3 ? 3 : 4, i;
 	int legacy = il_inst_mod(in->in, "ieee") == NULL;
 	float s = 0.0f;
 	for (i = 0; i < n; i++) {
 		float p = mul_r(fi(v[0][i]), fi(v[1][i]), legacy);
 		s = i ? amd_ftz(s + p) : p;
 	}
+	if (in->op == OP_DP2ADD) /* + c.x */
+		s = amd_ftz(s + fi(v[2][0]));
 	return fo(in->sat ? sat(s) : s);
 }
 

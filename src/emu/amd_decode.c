@@ -668,6 +668,14 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		}
 		a.cond_z = strstr(il_ops[in->op].name, "_logicalz") != NULL;
 	}
+	if (in->op == OP_EXP || in->op == OP_LOG || in->op == OP_SQRT || in->op == OP_RSQ ||
+	    in->op == OP_RCP || in->op == OP_SIN || in->op == OP_COS) {
+		/* legacy scalar ops: lane w of the swizzled source, replicated */
+		int c;
+		for (c = 0; c < 3; c++)
+			a.s[0].sel[c] = a.s[0].sel[3];
+		a.s[0].neg = a.s[0].neg & 8 ? 0xf : 0;
+	}
 	if (in->op == OP_CMP) {
 		/* B14: cmp_relop(cc)_cmpval(K) d, s, a, b = (s cc K) ? a : b */
 		static const char *const ks[] = {"0.0", "0.5", "1.0", "-0.5", "-1.0"};

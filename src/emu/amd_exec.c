@@ -191,9 +191,9 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 		amd_fail(R, it, a, "takes %d source operands, not %d", il_ops[a->op].nsrc, a->nsrc);
 		return;
 	}
-	if (a->op == OP_DP2 || a->op == OP_DP3 || a->op == OP_DP4) {
+	if (a->op == OP_DP2 || a->op == OP_DP3 || a->op == OP_DP4 || a->op == OP_DP2ADD) {
 		uint32_t dv[3][4];
-		for (i = 0; i < 2; i++)
+		for (i = 0; i < (a->op == OP_DP2ADD ? 3 : 2); i++)
 			for (c = 0; c < 4; c++)
 				dv[i][c] = amd_src(R, it, a, &a->s[i], c, 1);
 		res[0] = res[1] = res[2] = res[3] = amd_dot(a, dv);

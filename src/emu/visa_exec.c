@@ -312,6 +312,10 @@ static void dst_write(XThread *t, const XInst *in, int i, int n, XV v, int fl)
 		*pr = (v.i & 1) ? *pr | bit : *pr & ~bit;
 		return;
 	}
+	/* a conversion between float types gives the default quiet NaN, as
+	 * float arithmetic does (payloads are documented by neither vendor) */
+	if (fl && in->op == X_MOV && o->type != in->o[1].type && isnan(v.f))
+		v.f = NAN;
 	p = elem(t, in, o, n);
 	if (p)
 		put_le(p, to_dst_bits(v, fl, o->type, in->sat), xtype_size(o->type));
@@ -380,6 +384,31 @@ static double ftz(double x, int dbl)
 	if (x != 0 && fabs(x) < (dbl ? DBL_MIN : (double)FLT_MIN))
 		return copysign(0.0, x);
 	return x;
+}
+
+/* min / max: a NaN operand gives the other, -0 is below +0 (which zero
+ * the hardware returns for min(+0, -0) is not documented; both emulated
+ * runtimes order them) */
+static double fmin0(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	if (a == b)
+		return signbit(a) ? a : b;
+	return a < b ? a : b;
+}
+
+static double fmax0(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	if (a == b)
+		return signbit(a) ? b : a;
+	return a > b ? a : b;
 }
 
 static int clz32(uint32_t x)
@@ -548,8 +577,8 @@ static XV alu_op(const XInst *in, int n, int fl, int dbl, XType as, uint32_t sel
 			r.i = (int64_t)(((uint64_t)a.i * (uint64_t)b.i) >> 32);
 		break;
 	case X_AVG: r.i = (a.i + b.i + 1) >> 1; break;
-	case X_MIN: if (fl) r.f = fmin(a.f, b.f); else r.i = a.i < b.i ? a.i : b.i; break;
-	case X_MAX: if (fl) r.f = fmax(a.f, b.f); else r.i = a.i > b.i ? a.i : b.i; break;
+	case X_MIN: if (fl) r.f = fmin0(a.f, b.f); else r.i = a.i < b.i ? a.i : b.i; break;
+	case X_MAX: if (fl) r.f = fmax0(a.f, b.f); else r.i = a.i > b.i ? a.i : b.i; break;
 	case X_AND: r.i = a.i & b.i; break;
 	case X_OR: r.i = a.i | b.i; break;
 	case X_XOR: r.i = a.i ^ b.i; break;

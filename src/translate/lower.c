@@ -523,7 +523,8 @@ Val lsrc1(L *l, const Operand *o)
 
 enum { F_NONE, F_SUB = 1, F_MAD = 2, F_CMP = 4, F_CMOV = 8, F_MOV = 16, F_CVT = 32, F_NEG1 = 64,
        F_ROUND_CVT = 128, F_MASK24 = 256, F_ABS = 512, F_CLAMP = 1024, F_DOT = 2048, F_BFI = 4096,
-       F_BFM = 8192, F_LEGACY = 16384, F_ALIGN = 32768, F_MINMAX3 = 65536, F_CARRY = 131072, F_CMPK = 262144 };
+       F_BFM = 8192, F_LEGACY = 16384, F_ALIGN = 32768, F_MINMAX3 = 65536, F_CARRY = 131072, F_CMPK = 262144, F_LANEW = 524288, F_SGN = 1048576, F_F2H = 2097152,
+       F_H2F = 4194304, F_UNPACK = 8388608, F_SAD = 16777216 };
 
 typedef struct AluOp {
 	Opcode op;
@@ -586,11 +587,29 @@ static const AluOp alu_ops[] = {
 	{OP_IMIN3, "min", VT_D, F_MINMAX3, 0}, {OP_IMAX3, "max", VT_D, F_MINMAX3, 0},
 	{OP_IMED3, "med", VT_D, F_MINMAX3, 0}, {OP_UMIN3, "min", VT_UD, F_MINMAX3, 0},
 	{OP_UMAX3, "max", VT_UD, F_MINMAX3, 0}, {OP_UMED3, "med", VT_UD, F_MINMAX3, 0},
+	/* legacy min / max and the three-operand float forms: IEEE minNum /
+	 * maxNum as min_ieee / max_ieee (the D3D10 rule the IL carries) [I] */
+	{OP_MIN, "min", VT_F, 0, 0}, {OP_MAX, "max", VT_F, 0, 0},
+	{OP_MIN3, "min", VT_F, F_MINMAX3, 0}, {OP_MAX3, "max", VT_F, F_MINMAX3, 0},
+	{OP_MED3, "med", VT_F, F_MINMAX3, 0}, {OP_FLR, "rndd", VT_F, 0, 0},
+	{OP_SGN, "sel", VT_F, F_SGN, 0}, {OP_DP2ADD, "mul", VT_F, F_DOT, 0},
+	/* legacy scalar transcendentals: lane w of the swizzled source,
+	 * replicated (amdil.md 4.5) */
+	{OP_EXP, "exp", VT_F, F_LANEW, 0}, {OP_LOG, "log", VT_F, F_LANEW, 0},
+	{OP_SQRT, "sqrt", VT_F, F_LANEW, 0}, {OP_RSQ, "rsqrt", VT_F, F_LANEW, 0},
+	{OP_RCP, "inv", VT_F, F_LANEW, 0}, {OP_SIN, "sin", VT_F, F_LANEW, 0},
+	{OP_COS, "cos", VT_F, F_LANEW, 0},
+	/* half conversions (round to nearest even); media ops */
+	{OP_F2F16, "mov", VT_F, F_F2H, 0}, {OP_F2F16_NEAR, "mov", VT_F, F_F2H, 0},
+	{OP_F162F, "mov", VT_UD, F_H2F, 0},
+	{OP_UNPACK0, "mov", VT_UD, F_UNPACK, 0}, {OP_UNPACK1, "mov", VT_UD, F_UNPACK, 0},
+	{OP_UNPACK2, "mov", VT_UD, F_UNPACK, 0}, {OP_UNPACK3, "mov", VT_UD, F_UNPACK, 0},
+	{OP_SAD, "add", VT_UD, F_SAD, 0}, {OP_SADHI, "add", VT_UD, F_SAD, 0},
 	/* B14's float select against a constant: cmp_relop(cc)_cmpval(K) */
 	{OP_CMP, "sel", VT_UD, F_CMPK, 0},
 	/* carry out of a + b, borrow of a - b: 1 or 0 */
 	{OP_ICARRY, "add", VT_UD, F_CARRY, 0}, {OP_IBORROW, "sub", VT_UD, F_CARRY, 0},
-	/* dot products; the legacy (non-_ieee) forms are taken as IEEE too */
+	/* dot products; the forms without _ieee multiply with the legacy rule */
 	{OP_DP2, "mul", VT_F, F_DOT, 0}, {OP_DP3, "mul", VT_F, F_DOT, 0}, {OP_DP4, "mul", VT_F, F_DOT, 0},
 };
 
@@ -679,20 +698,113 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		/* a dot product: the same sum in every written component, each
 		 * product rounded, summed from x up (not fused) */
 		VDecl *t = vk_temp(l->vk, "DOT", VT_F, l->simd);
-		int n = a->op == OP_DP2 ? 2 : a->op == OP_DP3 ? 3 : 4;
+		int n = a->op == OP_DP2 || a->op == OP_DP2ADD ? 2 : a->op == OP_DP3 ? 3 : 4;
+		int add = a->op == OP_DP2ADD; /* + c.x */
 		Val p[2];
+		int legacy = il_inst_mod(in, "ieee") == NULL; /* dp2 (not dp2_ieee): 0 * x = +0 */
 		for (i = 0; i < n; i++) {
 			p[0] = lsrc(l, &in->ops[1], i), p[1] = lsrc(l, &in->ops[2], i);
-			alu(l, "mul", VT_F, i ? t : dst, 2, p, 0);
+			if (legacy)
+				legacy_mul(l, i ? t : dst, p[0], p[1]);
+			else
+				alu(l, "mul", VT_F, i ? t : dst, 2, p, 0);
 			if (i) {
 				p[0] = val_vec(dst), p[1] = val_vec(t);
-				alu(l, "add", VT_F, dst, 2, p, i + 1 == n ? sat : 0);
+				alu(l, "add", VT_F, dst, 2, p, i + 1 == n && !add ? sat : 0);
 			}
+		}
+		if (add) {
+			p[0] = val_vec(dst), p[1] = lsrc(l, &in->ops[3], 0);
+			alu(l, "add", VT_F, dst, 2, p, sat);
 		}
 		return;
 	}
 	for (i = 0; i < ns && i < 4; i++)
-		s[i] = lsrc(l, &in->ops[1 + i], c);
+		s[i] = lsrc(l, &in->ops[1 + i], a->flags & F_LANEW ? 3 : c);
+	if (a->flags & F_SGN) {
+		/* 1.0, -1.0, or 0 (zeros and NaN) [I] */
+		VDecl *p;
+		Val z = val_imm(0);
+		alu(l, "mov", VT_UD, dst, 1, &z, 0);
+		p = compare(l, "gt", VT_F, s[0], val_imm(0));
+		select_(l, p, 0, dst, VT_UD, val_imm(0x3f800000u), val_vec(dst));
+		p = compare(l, "lt", VT_F, s[0], val_imm(0));
+		select_(l, p, 0, dst, VT_UD, val_imm(0xbf800000u), val_vec(dst));
+		return;
+	}
+	if (a->flags & (F_F2H | F_H2F)) {
+		/* through a half temporary: f2f16 leaves the half in the low 16
+		 * bits (upper bits 0), f162f reads the low 16 bits */
+		VDecl *h = vk_temp(l->vk, "HF", VT_HF, l->simd);
+		int k;
+		for (k = 0; k < l->nchunks; k++) {
+			VInst *v = emit_chunk(l, "mov", k);
+			v->ops[0] = vo_dst(h, k * l->chunk);
+			v->ops[1] = opnd(l, s[0], a->flags & F_F2H ? VT_F : VT_UD, k);
+			if (a->flags & F_H2F)
+				v->ops[0] = vo_dst(vk_alias(l->vk, h, VT_UW, 0), k * l->chunk);
+			v->nops = 2;
+			v = emit_chunk(l, "mov", k);
+			v->ops[0] = vo_dst(vk_alias(l->vk, dst, a->flags & F_F2H ? VT_UD : VT_F, 0), k * l->chunk);
+			v->ops[1] = vo_src(a->flags & F_F2H ? vk_alias(l->vk, h, VT_UW, 0) : h, k * l->chunk);
+			v->sat = sat && (a->flags & F_H2F);
+			v->nops = 2;
+		}
+		return;
+	}
+	if (a->flags & F_UNPACK) {
+		/* byte n of the source as a float */
+		VDecl *t = vk_temp(l->vk, "UNP", VT_UD, l->simd);
+		Val x[2] = {s[0], val_imm(8u * (unsigned)(a->op - OP_UNPACK0))};
+		int k;
+		alu(l, "shr", VT_UD, t, 2, x, 0);
+		x[0] = val_vec(t), x[1] = val_imm(0xff);
+		alu(l, "and", VT_UD, t, 2, x, 0);
+		for (k = 0; k < l->nchunks; k++) {
+			VInst *v = emit_chunk(l, "mov", k);
+			v->sat = sat;
+			v->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_F, 0), k * l->chunk);
+			v->ops[1] = vo_src(t, k * l->chunk);
+			v->nops = 2;
+		}
+		return;
+	}
+	if (a->flags & F_SAD) {
+		/* sum of |a.byte[i] - b.byte[i]| + c; sadhi: (sum << 16) + c
+		 * (cl_amd_media_ops amd_sad / amd_sadhi) */
+		VDecl *ta = vk_temp(l->vk, "SAD", VT_D, l->simd), *tb = vk_temp(l->vk, "SAD", VT_D, l->simd);
+		VDecl *sum = vk_temp(l->vk, "SAD", VT_D, l->simd);
+		Val x[2];
+		int k;
+		for (k = 0; k < 4; k++) {
+			x[0] = s[0], x[1] = val_imm(8u * (unsigned)k);
+			alu(l, "shr", VT_UD, ta, 2, x, 0);
+			x[0] = val_vec(ta), x[1] = val_imm(0xff);
+			alu(l, "and", VT_UD, ta, 2, x, 0);
+			x[0] = s[1], x[1] = val_imm(8u * (unsigned)k);
+			alu(l, "shr", VT_UD, tb, 2, x, 0);
+			x[0] = val_vec(tb), x[1] = val_imm(0xff);
+			alu(l, "and", VT_UD, tb, 2, x, 0);
+			x[0] = val_vec(ta), x[1] = val_vec(tb);
+			x[1].neg = 1;
+			alu(l, "add", VT_D, ta, 2, x, 0);
+			x[0] = val_vec(ta);
+			x[0].abs = 1;
+			if (k == 0) {
+				alu(l, "mov", VT_D, sum, 1, x, 0);
+			} else {
+				x[1] = val_vec(sum);
+				alu(l, "add", VT_D, sum, 2, x, 0);
+			}
+		}
+		if (a->op == OP_SADHI) {
+			x[0] = val_vec(sum), x[1] = val_imm(16);
+			alu(l, "shl", VT_UD, sum, 2, x, 0);
+		}
+		x[0] = val_vec(sum), x[1] = s[2];
+		alu(l, "add", VT_UD, dst, 2, x, 0);
+		return;
+	}
 	if (a->flags & F_MASK24) {
 		/* low 24 bits: bfe of width 24 at 0, unsigned or signed by type */
 		for (i = 0; i < 2; i++) {
