@@ -851,7 +851,13 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 			for (h = 0; h < l->nchunks; h++) {
 				VInst *v = emit_chunk(l, "and", h);
 				v->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_UD, 0), h * l->chunk);
-				v->ops[1] = vo_mod(opnd(l, x[0], VT_UD, h), VM_NOT);
+				/* ~m: a source modifier, or the complement of an immediate
+				 * (vISA has no modifier on immediates) */
+				v->ops[1] = opnd(l, x[0], VT_UD, h);
+				if (v->ops[1].kind == VO_IMM)
+					v->ops[1].imm = ~v->ops[1].imm & 0xffffffffu;
+				else
+					v->ops[1] = vo_mod(v->ops[1], VM_NOT);
 				v->ops[2] = opnd(l, x[1], VT_UD, h);
 				v->nops = 3;
 			}
