@@ -266,6 +266,19 @@ static float mul_legacy(float a, float b)
 	return a == 0.0f || b == 0.0f ? 0.0f : a * b;
 }
 
+/* IEEE minNum/maxNum as amdil.md 4.4 states them: a NaN operand, quiet or
+ * signaling, yields the other (the host's fminf returns NaN for a
+ * signaling one) */
+static float min_num(float a, float b)
+{
+	return isnan(a) ? b : isnan(b) ? a : a < b ? a : b == a && signbit(a) ? a : b;
+}
+
+static float max_num(float a, float b)
+{
+	return isnan(a) ? b : isnan(b) ? a : a > b ? a : b == a && !signbit(a) ? a : b;
+}
+
 /* a rounded product (never contracted into an fma by the host compiler) */
 static float mul_r(float a, float b, int legacy)
 {
@@ -331,15 +344,15 @@ static float float_op(const AInst *in, const uint32_t *v)
 	case OP_MAD: return mul_r(a, b, 1) + c;
 	case OP_MAD_IEEE: return mul_r(a, b, 0) + c;
 	case OP_FMA: return fmaf(a, b, c);
-	case OP_MIN_IEEE: return fminf(a, b);
-	case OP_MAX_IEEE: return fmaxf(a, b);
+	case OP_MIN_IEEE: return min_num(a, b);
+	case OP_MAX_IEEE: return max_num(a, b);
 	case OP_DIV: return b == 0.0f ? a * zero_policy(z, b) : a / b;
 	case OP_FRC: return a - floorf(a);
 	case OP_ROUND_NEAREST: return rintf(a);
 	case OP_ROUND_NEGINF: return floorf(a);
 	case OP_ROUND_PLUSINF: return ceilf(a);
 	case OP_ROUND_Z: return truncf(a);
-	case OP_CLAMP: return fminf(fmaxf(a, b), c);
+	case OP_CLAMP: return min_num(max_num(a, b), c);
 	case OP_EXP_VEC: return exp2f(a);
 	case OP_LOG_VEC: return a == 0.0f ? -zero_policy(z, 1.0f) : log2f(a);
 	case OP_SQRT_VEC: return sqrtf(a);
