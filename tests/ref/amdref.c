@@ -1693,8 +1693,8 @@ static int match(const Op *o, const Variant *v, const uint32_t *ref, const uint3
 			return 0;
 		if ((ref[0] & 0x7fffffffu) == 0)
 			return (got[0] & 0x7fffffffu) == 0; /* [U] the sign of an approximate zero */
-		if ((ref[0] & 0x7fffffffu) == 0x7f800000u)
-			return got[0] == ref[0];
+		if ((ref[0] & 0x7fffffffu) == 0x7f800000u || (got[0] & 0x7fffffffu) == 0x7f800000u)
+			return got[0] == ref[0]; /* Inf is never "within an ulp" of FLT_MAX */
 		return ulps(ref[0], got[0]) <= (uint64_t)o->ulp;
 	case R_H:
 		if ((ref[0] & 0x7fffu) > 0x7c00u)
