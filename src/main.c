@@ -83,6 +83,8 @@ static void usage(FILE *f)
 	      "  --junit FILE      --conform results as JUnit XML\n"
 	      "  --quiet           --conform: report only disagreements\n"
 	      "  --offset N        --conform: global work offset in x (default 0)\n"
+	      "  --inputs DIR      --conform: each kernel's launch (NDRange, argument bytes)\n"
+	      "                    from DIR/<kernel>/manifest.xml, the format -o DIR writes\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
 	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
 	      "  --version         print the version\n"
@@ -537,6 +539,7 @@ int main(int argc, char **argv)
 		{"junit", required_argument, NULL, 'J'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"offset", required_argument, NULL, 'O'},
+		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
 		{"isa", no_argument, NULL, 'I'},
 		{"version", no_argument, NULL, 'V'},
@@ -557,6 +560,7 @@ int main(int argc, char **argv)
 		case 'C': o.conform = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
+		case 'I': o.co.inputs = optarg; break;
 		case 'O':
 			if (int_option("--offset", optarg, 0, 1024, &o.co.offset))
 				return 2;

@@ -429,6 +429,28 @@ else
 	ko "ISA coverage: every mnemonic marked conformance-tested appears in tests/kernels" "$(cat "$WORK/isa.untested")"
 fi
 
+# ---- ALU values against the independent reference (tests/ref, docs/TESTING.md)
+# every op of amdil.md 4.1-4.9 on chosen operands (edge values and seeded
+# random ones) through both runtimes, each lane compared with tests/ref/amdref.c;
+# SIMD16 lists every refused op and known failure as [SKIP], SIMD8/32 count them
+if [ -n "${AMDREF:-}" ] && [ -x "$AMDREF" ]; then
+	for simd in 16 8 32; do
+		q=0
+		[ "$simd" = 16 ] || q=1
+		AMDREF="$AMDREF" TRANSLATE="$TRANSLATE" REF_QUIET_SKIPS=$q \
+			sh "$SRC/tests/ref/run-ref.sh" "$simd" "$WORK/ref" >"$WORK/ref$simd.log" 2>&1
+		grep '^\[\|^     ' "$WORK/ref$simd.log"
+		set -- $(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$WORK/ref$simd.log")
+		if [ $# -eq 3 ]; then
+			pass=$((pass + $1)); fail=$((fail + $2)); skip=$((skip + $3))
+		else
+			ko "ref SIMD$simd: tests/ref/run-ref.sh gave no summary" "$(tail -n 20 "$WORK/ref$simd.log")"
+		fi
+	done
+else
+	sk "ref" "tests/ref/amdref not built"
+fi
+
 # ---- command line ----------------------------------------------------------
 if "$TRANSLATE" --version | grep -q '^translate [0-9]'; then ok "cli: --version"; else ko "cli: --version"; fi
 if "$TRANSLATE" --help | grep -q -- '-device NAME'; then ok "cli: --help"; else ko "cli: --help"; fi

@@ -365,7 +365,7 @@ static float fmax0(float a, float b)
 static float mul_r(float a, float b, int legacy)
 {
 	volatile float p = legacy ? mul_legacy(a, b) : a * b;
-	return p;
+	return amd_ftz(p); /* a rounded float result: flushed like any other */
 }
 
 /* the value a zero argument of div/rcp/rsq/log gives under _zeroop */

@@ -199,6 +199,7 @@ typedef struct ConformOptions {
 	int printf_slot;          /* the translation's --printf-slot */
 	int quiet;                /* only disagreements on stdout */
 	int offset;               /* --offset: global work offset in x (default 0) */
+	const char *inputs;       /* --inputs DIR: launches read from DIR/<kernel>/manifest.xml */
 } ConformOptions;
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 
@@ -208,5 +209,9 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
                     char *const *visa);
 void conform_untranslated(const ConformOptions *o, const char *input, const char *kernel);
 int conform_finish(const ConformOptions *o);  /* writes the JUnit file; 0 ok */
+/* conform_inputs.c: the launch of kernel k as DIR/<k>/manifest.xml states it
+ * (NDRange and every argument's initial bytes, the format -o writes); 0 ok,
+ * -1 with *why (malloc'd). */
+int conform_read_inputs(const Kernel *k, const char *dir, EmuLaunch *l, char **why);
 
 #endif
