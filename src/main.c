@@ -541,7 +541,7 @@ int main(int argc, char **argv)
 		{"offset", required_argument, NULL, 'O'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
-		{"isa", no_argument, NULL, 'I'},
+		{"isa", no_argument, NULL, 'A'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{0, 0, 0, 0},
@@ -556,7 +556,7 @@ int main(int argc, char **argv)
 	while ((c = getopt_long_only(argc, argv, "o:hd:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S': o.stats = 1; break;
-		case 'I': o.isa = 1; break;
+		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
