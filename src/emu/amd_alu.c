@@ -133,7 +133,6 @@ int amd_alu_kind(int op)
 	case OP_FFB_SHI: case OP_ICBITS: case OP_UBIT_REVERSE: case OP_BITALIGN: case OP_BYTEALIGN:
 	case OP_IEQ: case OP_INE: case OP_ILT: case OP_IGE: case OP_ULT: case OP_UGE:
 	case OP_CMOV_LOGICAL: case OP_ITOF: case OP_UTOF: case OP_SAD: case OP_SADHI:
-	case OP_F2F16: case OP_F2F16_NEAR:
 		return 1;
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MUL_IEEE: case OP_MAD: case OP_MAD_IEEE:
 	case OP_FMA: case OP_MIN_IEEE: case OP_MAX_IEEE: case OP_DIV: case OP_FRC:
@@ -146,7 +145,7 @@ int amd_alu_kind(int op)
 	case OP_UNPACK0: case OP_UNPACK1: case OP_UNPACK2: case OP_UNPACK3:
 		return 2;
 	case OP_EQ: case OP_NE: case OP_LT: case OP_GE: case OP_GT: case OP_LE: case OP_FTOI:
-	case OP_FTOU: case OP_FTOI_FLR: case OP_FTOI_RPI:
+	case OP_FTOU: case OP_FTOI_FLR: case OP_FTOI_RPI: case OP_F2F16: case OP_F2F16_NEAR:
 		return 3;
 	case OP_I64ADD: case OP_I64SUB: case OP_I64NEGATE: case OP_I64MUL: case OP_U64MUL:
 	case OP_I64SHL: case OP_I64SHR: case OP_U64SHR: case OP_I64MIN: case OP_I64MAX:
@@ -322,7 +321,6 @@ static uint32_t int_op(int op, const uint32_t *v)
 		}
 		return (op == OP_SADHI ? sum << 16 : sum) + c;
 	}
-	case OP_F2F16: case OP_F2F16_NEAR: return half_bits(fi(a));
 	case OP_ITOF: return U((float)sa);
 	case OP_UTOF: return U((float)a);
 	default: return 0;
@@ -368,13 +366,15 @@ static float mul_r(float a, float b, int legacy)
 	return amd_ftz(p); /* a rounded float result: flushed like any other */
 }
 
-/* the value a zero argument of div/rcp/rsq/log gives under _zeroop */
+/* the value a zero divisor or argument of div/rcp/rsq/log gives under
+ * _zeroop: infinity +-Inf (IEEE), fltmax +-FLT_MAX with the given sign,
+ * zero +0 (amdil.md 4.4) */
 static float zero_policy(int policy, float sign)
 {
-	float v = policy == 2 ? FLT_MAX : policy == 3 ? 0.0f : INFINITY;
-	return copysignf(v, sign);
+	if (policy == 3)
+		return 0.0f;
+	return copysignf(policy == 2 ? FLT_MAX : INFINITY, sign);
 }
-
 static int32_t f2i(float f)
 {
 	if (isnan(f))
@@ -443,7 +443,8 @@ static float float_op(const AInst *in, const uint32_t *v)
 	case OP_UNPACK0: case OP_UNPACK1: case OP_UNPACK2: case OP_UNPACK3:
 		return (float)(v[0] >> (8 * (in->op - OP_UNPACK0)) & 0xff);
 	case OP_MAX: case OP_MAX_IEEE: return fmax0(a, b);
-	case OP_DIV: return b == 0.0f ? a * zero_policy(z, b) : a / b;
+	case OP_DIV: /* x / +-0 under fltmax / zero: the policy's value, sign a's xor b's */
+		return b == 0.0f && (z == 2 || z == 3) ? zero_policy(z, signbit(a) != signbit(b) ? -1.0f : 1.0f) : a / b;
 	case OP_FRC: return a - floorf(a);
 	case OP_ROUND_NEAREST: return rintf(a);
 	case OP_ROUND_NEGINF: return floorf(a);
@@ -471,6 +472,7 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 		case OP_FTOU: return f2u(fi(v[0]));
 		case OP_FTOI_FLR: return (uint32_t)f2i(floorf(fi(v[0])));
 		case OP_FTOI_RPI: return (uint32_t)f2i(ceilf(fi(v[0])));
+		case OP_F2F16: case OP_F2F16_NEAR: return half_bits(fi(v[0]));
 		default: return cmp(in->op, fi(v[0]), fi(v[1]));
 		}
 	default:

@@ -150,10 +150,44 @@ VInst *emit_chunk(L *l, const char *op, int h)
 	return vk_emit(l->vk, op, l->chunk, 1 + h * l->chunk / 4);
 }
 
-/* dst = op(srcs) on every lane, type t */
+static int int_type(VType t)
+{
+	return t == VT_D || t == VT_UD || t == VT_W || t == VT_UW || t == VT_B || t == VT_UB ||
+	       t == VT_Q || t == VT_UQ;
+}
+
+/* v with an integer _neg computed: ~x + 1 into a temporary (unchanged when
+ * v carries no negate or is an immediate, which opnd negates itself). */
+static Val int_negated(L *l, Val v)
+{
+	VDecl *n;
+	Val x[2];
+	if (v.kind == V_IMM || !v.neg)
+		return v;
+	n = vk_temp(l->vk, "NEG", VT_UD, l->simd);
+	x[0] = v, x[1] = val_imm(0xffffffffu);
+	x[0].neg = 0;
+	alu(l, "xor", VT_UD, n, 2, x, 0);
+	x[0] = val_vec(n), x[1] = val_imm(1);
+	alu(l, "add", VT_UD, n, 2, x, 0);
+	x[0] = val_vec(n);
+	x[0].abs = v.abs;
+	return x[0];
+}
+
+/* dst = op(srcs) on every lane, type t.  An integer _neg (AMD IL: the 32-bit
+ * two's complement, amdil.md 8.15) is a vISA source negate only for add;
+ * for other operations it is computed first as ~x + 1, since a negated :ud
+ * or INT_MIN source is not a 32-bit value to min, cmp, mulh ... */
 void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat)
 {
 	int h, i;
+	Val m[4];
+	if (int_type(t) && strcmp(op, "add") && ns <= 4) {
+		for (i = 0; i < ns; i++)
+			m[i] = int_negated(l, s[i]);
+		s = m;
+	}
 	for (h = 0; h < l->nchunks; h++) {
 		VInst *in = emit_chunk(l, op, h);
 		in->sat = sat;
@@ -200,6 +234,8 @@ VDecl *compare(L *l, const char *rel, VType t, Val a, Val b)
 	int h;
 	if (l->o->mutate == MUT_FLIP_COMPARE && !strcmp(rel, "lt"))
 		rel = "ge"; /* deliberately wrong (--mutate flip-compare) */
+	if (int_type(t))
+		a = int_negated(l, a), b = int_negated(l, b);
 	snprintf(op, sizeof op, "cmp.%s", rel);
 	for (h = 0; h < l->nchunks; h++) {
 		VInst *in = emit_chunk(l, intern(op), h);
@@ -635,23 +671,19 @@ static void legacy_mul(L *l, VDecl *dst, Val a, Val b)
 }
 
 /* _zeroop(policy) of div, rcp_vec, rsq_vec and log_vec: the result for a
- * zero divisor or argument.  infinity (and no modifier) is what IEEE gives;
- * fltmax and zero replace it: div gives a * (+-V with the divisor's sign),
- * rcp and rsq +-V with the argument's sign, log -V, V = FLT_MAX or 0 [I]
- * (the AMD emulator's rule, amd_alu.c). */
+ * zero divisor or argument (amdil.md 4.4).  infinity (and no modifier) is
+ * what IEEE gives; fltmax gives +-FLT_MAX (div: the sign of a xor b's; rcp,
+ * rsq: the argument's; log: -FLT_MAX), zero gives +0. */
 static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 {
 	const Mod *z = il_inst_mod(in, "zeroop");
-	uint32_t v;
 	Val arg, x[2];
 	VDecl *p, *t;
+	int fltmax;
 	if (!z || !z->arg || !strcmp(z->arg, "infinity"))
 		return;
-	if (!strcmp(z->arg, "fltmax"))
-		v = 0x7f7fffffu;
-	else if (!strcmp(z->arg, "zero"))
-		v = 0;
-	else {
+	fltmax = !strcmp(z->arg, "fltmax");
+	if (!fltmax && strcmp(z->arg, "zero")) {
 		lerr(l, z->loc, "'_zeroop(%s)' is not supported: its result is not documented", z->arg);
 		return;
 	}
@@ -661,29 +693,22 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 	}
 	arg = in->op == OP_DIV ? s[1] : s[0];
 	t = vk_temp(l->vk, "ZOP", VT_UD, l->simd);
-	if (in->op == OP_LOG_VEC) {
-		x[0] = val_imm(v | 0x80000000u);
+	if (!fltmax || in->op == OP_LOG_VEC) {
+		x[0] = val_imm(!fltmax ? 0 : 0xff7fffffu);
 		alu(l, "mov", VT_UD, t, 1, x, 0);
 	} else {
-		/* the sign bit of the argument as the lowering reads it */
-		Val sg = arg;
-		sg.neg = sg.abs = 0;
-		x[0] = sg, x[1] = val_imm(0x80000000u);
+		/* the sign: the argument's (div: dividend's xor divisor's), as
+		 * the lowering reads them (modifiers applied by a float mul) */
+		x[0] = in->op == OP_DIV ? s[0] : val_imm(0x3f800000u), x[1] = arg;
+		alu(l, "mul", VT_F, t, 2, x, 0);
+		x[0] = val_vec(t), x[1] = val_imm(0x80000000u);
 		alu(l, "and", VT_UD, t, 2, x, 0);
-		if (arg.abs) {
-			x[0] = val_imm(0);
-			alu(l, "mov", VT_UD, t, 1, x, 0);
-		}
-		if (arg.neg) {
-			x[0] = val_vec(t), x[1] = val_imm(0x80000000u);
-			alu(l, "xor", VT_UD, t, 2, x, 0);
-		}
-		x[0] = val_vec(t), x[1] = val_imm(v);
+		x[0] = val_vec(t), x[1] = val_imm(0x7f7fffffu);
 		alu(l, "or", VT_UD, t, 2, x, 0);
-		if (in->op == OP_DIV) {
-			x[0] = s[0], x[1] = val_vec(t);
-			alu(l, "mul", VT_F, t, 2, x, il_inst_mod(in, "sat") != NULL);
-		}
+	}
+	if (il_inst_mod(in, "sat")) {
+		x[0] = val_vec(t);
+		alu(l, "mov", VT_F, t, 1, x, 1);
 	}
 	p = compare(l, "eq", VT_F, arg, val_imm(0));
 	select_(l, p, 0, dst, VT_UD, val_vec(t), val_vec(dst));
@@ -842,6 +867,8 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	}
 	if (a->flags & F_BFI) {
 		/* (m & a) | (~m & b) */
+		for (i = 0; i < 3; i++)
+			s[i] = int_negated(l, s[i]);
 		VDecl *t = vk_temp(l->vk, "BFI", VT_UD, l->simd);
 		Val x[2] = {s[0], s[1]};
 		alu(l, "and", VT_UD, t, 2, x, 0);
@@ -919,11 +946,11 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 			x[0] = val_vec(t), x[1] = s[2];
 			alu(l, "min", a->t, t, 2, x, 0);
 			x[0] = val_vec(dst), x[1] = val_vec(t);
-			alu(l, "max", a->t, dst, 2, x, 0);
+			alu(l, "max", a->t, dst, 2, x, sat);
 		} else {
 			alu(l, a->vop, a->t, dst, 2, x, 0);
 			x[0] = val_vec(dst), x[1] = s[2];
-			alu(l, a->vop, a->t, dst, 2, x, 0);
+			alu(l, a->vop, a->t, dst, 2, x, sat);
 		}
 		return;
 	}
@@ -980,6 +1007,8 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		}
 	} else if (a->flags & F_CVT) {
 		int h;
+		if (int_type(a->t))
+			s[0] = int_negated(l, s[0]);
 		for (h = 0; h < l->nchunks; h++) {
 			VInst *v = emit_chunk(l, "mov", h);
 			v->sat = sat;
@@ -1009,6 +1038,12 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	} else {
 		alu(l, a->vop, a->t, dst, ns, s, sat);
 		zero_op(l, in, dst, s);
+		if (a->op == OP_UMOD) {
+			/* x mod 0 is 0xFFFFFFFF (the D3D11 rule, amdil.md 4.1); Gen
+			 * leaves the dividend */
+			VDecl *p = compare(l, "eq", VT_UD, s[1], val_imm(0));
+			select_(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_vec(dst));
+		}
 	}
 }
 
