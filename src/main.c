@@ -328,7 +328,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	FaddrVec syms = {0};
 	StrVec labels = {0};
 	char *text, *why = NULL, *log = NULL;
-	int rc;
+	int rc, isa_bad;
 	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
 	text = vk_text(vk);
@@ -339,8 +339,8 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		free(p);
 	}
 	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
-	if (!rc && (o->emit & (EMIT_ISA | EMIT_ISAFULL)) && write_isa(o, input, k, vk, pl, gc))
-		rc = -1, why = xstrdup("no binary vISA object written");
+	/* the binary vISA object embeds the finalizer's code; diagnosed there */
+	isa_bad = !rc && (o->emit & (EMIT_ISA | EMIT_ISAFULL)) && write_isa(o, input, k, vk, pl, gc);
 	vk_free(vk);
 	if (visa_keep)
 		*visa_keep = text; /* --conform runs it */
@@ -358,6 +358,12 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		return -1;
 	}
 	free(log);
+	if (isa_bad) {
+		abi_plan_free(&plan);
+		vec_free(&syms);
+		vec_free(&labels);
+		return -1;
+	}
 	if (gc->spill_bytes)
 		diag_warning(k->md->loc, "kernel '%s' spills %d bytes per thread to scratch",
 		             k->name, gc->spill_bytes);

@@ -437,7 +437,24 @@ static int bad_variant(W *w, const VInst *in)
 	return fail(w, "unsupported vISA instruction '%s'%s", in->op, NULL);
 }
 
-/* Encodes one instruction into e (opcode first); 0 or -1. */
+/* svm_gather / svm_scatter variant "<block bytes>.<blocks>": 0 or -1 */
+static int svm_blocks(const char *var, int *type, int *num)
+{
+	char *end;
+	long a, n;
+	if (!var)
+		return -1;
+	a = strtol(var, &end, 10);
+	if (*end != '.')
+		return -1;
+	n = strtol(end + 1, &end, 10);
+	*type = a == 1 ? 0 : a == 4 ? 1 : a == 8 ? 2 : -1;
+	*num = block_num_code((int)n);
+	return *end || *type < 0 || *num < 0 ? -1 : 0;
+}
+
+/* Encodes one instruction into e (opcode first); 0 or -1.  Operand helpers
+ * record the first error in w->err and go on, so the forms read as lists. */
 static int encode(W *w, Enc *e, const VInst *in)
 {
 	char base[40];
@@ -445,7 +462,7 @@ static int encode(W *w, Enc *e, const VInst *in)
 	const OpInfo *oi = NULL;
 	const VOpnd *o = in->ops;
 	size_t n = dot ? (size_t)(dot - in->op) : strlen(in->op), i;
-	int v, rc = 0;
+	int v = 0, v2 = 0, v3 = 0;
 	if (n >= sizeof base)
 		return bad_variant(w, in);
 	memcpy(base, in->op, n);
@@ -455,170 +472,144 @@ static int encode(W *w, Enc *e, const VInst *in)
 			oi = &ops[i];
 	if (!oi || (oi->nops >= 0 && in->nops != oi->nops))
 		return bad_variant(w, in);
+	/* the variant after the dot, and what may not be there */
+	switch (oi->form) {
+	case F_CMP: v = lookup(cmp_conds, NELEM(cmp_conds), var); break;
+	case F_FENCE: v = fence_mode(var); break;
+	case F_SVM_G4S: case F_G4S: case F_TYPED: case F_3D: v = channels(var); break;
+	case F_SVM_GS: v = svm_blocks(var, &v2, &v3); break;
+	case F_GS: v = var && !var[strspn(var, "0123456789")] ? block_num_code(atoi(var)) : -1; break;
+	case F_SVM_ATOM: case F_DWATOM: v = var && *var ? lookup(atomic_ops, NELEM(atomic_ops), var) : -1; break;
+	default: v = var ? -1 : 0; break;
+	}
+	if (v < 0 || (in->pred && (oi->form == F_MINMAX || oi->form == F_CMP || oi->form == F_MOVS ||
+	                           oi->form == F_FADDR || oi->form == F_FENCE || oi->form == F_NONE)))
+		return bad_variant(w, in);
 	put8(&e->b, (unsigned)oi->opcode);
 	switch (oi->form) {
 	case F_ALU:
-		if (var)
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
-		for (i = 0; i < (size_t)in->nops && !rc; i++)
-			rc |= vec_opnd(w, e, in, &o[i], i == 0 || (i == 1 && (oi->opcode == OP_ADDC || oi->opcode == OP_SUBB)));
-		return rc;
+		for (i = 0; i < (size_t)in->nops; i++)
+			vec_opnd(w, e, in, &o[i], i == 0 || (i == 1 && (oi->opcode == OP_ADDC || oi->opcode == OP_SUBB)));
+		break;
 	case F_MINMAX:
-		if (var || in->pred)
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
-		other8(e, (unsigned)oi->sub);
-		for (i = 0; i < 3 && !rc; i++)
-			rc |= vec_opnd(w, e, in, &o[i], i == 0);
-		return rc;
 	case F_CMP:
-		if ((v = lookup(cmp_conds, NELEM(cmp_conds), var)) < 0 || in->pred)
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
-		other8(e, (unsigned)v);
-		for (i = 0; i < 3 && !rc; i++)
-			rc |= vec_opnd(w, e, in, &o[i], i == 0);
-		return rc;
+		exec_slot(w, e, in);
+		other8(e, (unsigned)(oi->form == F_CMP ? v : oi->sub));
+		for (i = 0; i < 3; i++)
+			vec_opnd(w, e, in, &o[i], i == 0);
+		break;
 	case F_MOVS:
-		if (var || in->pred || o[0].kind != VO_STATE)
+		if (o[0].kind != VO_STATE)
 			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
-		rc |= vec_opnd(w, e, in, &o[0], 1);
-		return rc ? rc : vec_opnd(w, e, in, &o[1], 0);
+		exec_slot(w, e, in);
+		vec_opnd(w, e, in, &o[0], 1);
+		vec_opnd(w, e, in, &o[1], 0);
+		break;
 	case F_BRANCH:
-		if (var || o[0].kind != VO_LABEL)
+		if (o[0].kind != VO_LABEL)
 			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
 		other16(e, (unsigned)label_id(w, o[0].label, oi->opcode == OP_CALL ? LABEL_SUBROUTINE : LABEL_BLOCK));
-		return rc;
+		break;
 	case F_RET:
-		if (var)
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
-		return rc;
+		break;
 	case F_FADDR:
-		if (var || o[0].kind != VO_LABEL || in->pred)
+		if (o[0].kind != VO_LABEL)
 			return bad_variant(w, in);
 		other16(e, add_string(w, o[0].label));
-		return vec_opnd(w, e, in, &o[1], 1);
+		vec_opnd(w, e, in, &o[1], 1);
+		break;
 	case F_FENCE:
-		if ((v = fence_mode(var)) < 0)
-			return bad_variant(w, in);
 		other8(e, (unsigned)(v | oi->sub));
-		return 0;
+		break;
 	case F_NONE:
-		return var || in->pred ? bad_variant(w, in) : 0;
+		break;
 	case F_SVM_G4S:
-		if ((v = channels(var)) < 0)
-			return bad_variant(w, in);
 		other8(e, (unsigned)oi->sub);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
 		other8(e, (unsigned)v);
 		other16(e, 0); /* scale */
-		rc |= rc ? rc : vec_opnd(w, e, in, &o[0], 0);
-		rc |= rc ? rc : raw_opnd(w, e, in, &o[1]);
-		return rc ? rc : raw_opnd(w, e, in, &o[2]);
-	case F_SVM_GS: {
-		int bs, nb;
-		char *end;
-		long a = var ? strtol(var, &end, 10) : 0, b = 0;
-		if (var && *end == '.')
-			b = strtol(end + 1, &end, 10);
-		bs = a == 1 ? 0 : a == 4 ? 1 : a == 8 ? 2 : -1;
-		nb = block_num_code((int)b);
-		if (!var || *end || bs < 0 || nb < 0)
-			return bad_variant(w, in);
+		vec_opnd(w, e, in, &o[0], 0);
+		raw_opnd(w, e, in, &o[1]);
+		raw_opnd(w, e, in, &o[2]);
+		break;
+	case F_SVM_GS:
 		other8(e, (unsigned)oi->sub);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
-		other8(e, (unsigned)bs);
-		other8(e, (unsigned)nb);
-		rc |= rc ? rc : raw_opnd(w, e, in, &o[0]);
-		return rc ? rc : raw_opnd(w, e, in, &o[1]);
-	}
+		other8(e, (unsigned)v2); /* block type */
+		other8(e, (unsigned)v3); /* block count */
+		raw_opnd(w, e, in, &o[0]);
+		raw_opnd(w, e, in, &o[1]);
+		break;
 	case F_SVM_ATOM: {
 		static const int order[] = {0, 2, 3, 1}; /* text: addr dst src0 src1 */
-		if ((v = lookup(atomic_ops, NELEM(atomic_ops), var)) < 0 || !*var)
-			return bad_variant(w, in);
 		other8(e, (unsigned)oi->sub);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
 		other8(e, (unsigned)v);
-		for (i = 0; i < 4 && !rc; i++)
-			rc |= raw_opnd(w, e, in, &o[order[i]]);
-		return rc;
+		for (i = 0; i < 4; i++)
+			raw_opnd(w, e, in, &o[order[i]]);
+		break;
 	}
 	case F_G4S:
-		if ((v = channels(var)) < 0)
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
-		pred_slot(w, e, in);
-		other8(e, (unsigned)v);
-		other16(e, 0); /* scale */
-		rc |= rc ? rc : state_handle(w, e, in, &o[0]);
-		rc |= rc ? rc : vec_opnd(w, e, in, &o[1], 0);
-		rc |= rc ? rc : raw_opnd(w, e, in, &o[2]);
-		return rc ? rc : raw_opnd(w, e, in, &o[3]);
 	case F_GS:
-		if ((v = block_num_code(var ? atoi(var) : 0)) < 0 || !var || var[strspn(var, "0123456789")])
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
-		other8(e, 0); /* block size: dword */
-		other8(e, (unsigned)v);
-		other16(e, 0); /* scale */
-		rc |= rc ? rc : state_handle(w, e, in, &o[0]);
-		rc |= rc ? rc : vec_opnd(w, e, in, &o[1], 0);
-		rc |= rc ? rc : raw_opnd(w, e, in, &o[2]);
-		return rc ? rc : raw_opnd(w, e, in, &o[3]);
+		if (oi->form == F_GS)
+			other8(e, 0); /* block size: dword */
+		other8(e, (unsigned)v); /* channel mask / block count */
+		other16(e, 0);          /* scale */
+		state_handle(w, e, in, &o[0]);
+		vec_opnd(w, e, in, &o[1], 0);
+		raw_opnd(w, e, in, &o[2]);
+		raw_opnd(w, e, in, &o[3]);
+		break;
 	case F_DWATOM:
-		if ((v = lookup(atomic_ops, NELEM(atomic_ops), var)) < 0 || !*var)
-			return bad_variant(w, in);
 		other8(e, (unsigned)v);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
-		rc |= rc ? rc : state_handle(w, e, in, &o[0]);
-		for (i = 1; i < 5 && !rc; i++)
-			rc |= raw_opnd(w, e, in, &o[i]);
-		return rc;
+		state_handle(w, e, in, &o[0]);
+		for (i = 1; i < 5; i++)
+			raw_opnd(w, e, in, &o[i]);
+		break;
 	case F_TYPED:
-		if ((v = channels(var)) < 0)
-			return bad_variant(w, in);
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
 		other8(e, (unsigned)v);
-		rc |= rc ? rc : state_handle(w, e, in, &o[0]);
-		for (i = 1; i < 6 && !rc; i++)
-			rc |= raw_opnd(w, e, in, &o[i]);
-		return rc;
+		state_handle(w, e, in, &o[0]);
+		for (i = 1; i < 6; i++)
+			raw_opnd(w, e, in, &o[i]);
+		break;
 	case F_3D: {
 		int sample = oi->opcode == OP_3D_SAMPLE, first = sample ? 4 : 3;
-		if ((v = channels(var)) < 0 || in->nops < first)
+		if (in->nops < first)
 			return bad_variant(w, in);
 		/* bit 10, non-uniform sampler: the text parser takes a sample without
 		 * the "nonuniform" keyword as non-uniform (serialised), but GenX_IR's
 		 * writer never sets the bit; the full layout says what the text meant */
 		other16(e, (unsigned)oi->sub | (sample && w->layout == VB_FULL ? 1u << 10 : 0));
-		rc |= exec_slot(w, e, in);
+		exec_slot(w, e, in);
 		pred_slot(w, e, in);
 		other8(e, (unsigned)v);
-		rc |= rc ? rc : vec_opnd(w, e, in, &o[0], 0); /* aoffimmi */
+		vec_opnd(w, e, in, &o[0], 0); /* aoffimmi */
 		if (sample)
-			rc |= rc ? rc : state_handle(w, e, in, &o[1]);
-		rc |= rc ? rc : state_handle(w, e, in, &o[first - 2]);
-		rc |= rc ? rc : raw_opnd(w, e, in, &o[first - 1]);
+			state_handle(w, e, in, &o[1]);
+		state_handle(w, e, in, &o[first - 2]);
+		raw_opnd(w, e, in, &o[first - 1]);
 		other8(e, (unsigned)(in->nops - first));
-		for (i = (size_t)first; i < (size_t)in->nops && !rc; i++)
-			rc |= raw_opnd(w, e, in, &o[i]);
-		return rc;
+		for (i = (size_t)first; i < (size_t)in->nops; i++)
+			raw_opnd(w, e, in, &o[i]);
+		break;
 	}
 	}
-	return bad_variant(w, in);
+	return w->err ? -1 : 0;
 }
 
 /* Appends one encoded instruction to the code, whole or as the finalizer's
