@@ -29,8 +29,9 @@
 #define PACKAGE_VERSION "dev"
 #endif
 
-enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4, EMIT_IL = 8, EMIT_ABI = 16 };
-enum { EMIT_TRANSLATED = EMIT_ZEBIN | EMIT_VISAASM | EMIT_ASM | EMIT_ABI };
+enum { EMIT_ZEBIN = 1, EMIT_VISAASM = 2, EMIT_ASM = 4, EMIT_IL = 8, EMIT_ABI = 16, EMIT_ISA = 32,
+       EMIT_ISAFULL = 64 };
+enum { EMIT_TRANSLATED = EMIT_ZEBIN | EMIT_VISAASM | EMIT_ASM | EMIT_ABI | EMIT_ISA | EMIT_ISAFULL };
 
 typedef struct Options {
 	const char *device;   /* -device */
@@ -61,7 +62,12 @@ static void usage(FILE *f)
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default: per device)\n"
-	      "  --emit LIST       comma list of zebin, visaasm, asm, il, abi (default zebin);\n"
+	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
+	      "                    (default zebin); isa writes DIR/<kernel>.isa, the binary vISA\n"
+	      "                    object byte-identical to what GenX_IR writes for the .visaasm\n"
+	      "                    (its Gen binary embedded, trailing operands lost as GenX_IR\n"
+	      "                    1.0.12504 loses them); isafull writes <kernel>.isafull.isa with\n"
+	      "                    every operand, which GenX_IR reads back;\n"
 	      "                    il writes DIR/<stem>.il, the canonical rendering of the input;\n"
 	      "                    abi writes DIR/<kernel>.abi.xml and .abi.txt, where every AMD\n"
 	      "                    value lives on the Level Zero side\n"
@@ -110,8 +116,12 @@ static int parse_emit(const char *s, int *out)
 			*out |= EMIT_IL;
 		else if (!strcmp(tok, "abi"))
 			*out |= EMIT_ABI;
+		else if (!strcmp(tok, "isa"))
+			*out |= EMIT_ISA;
+		else if (!strcmp(tok, "isafull"))
+			*out |= EMIT_ISAFULL;
 		else {
-			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm, il, abi)", tok);
+			diag_plain("--emit: unknown output kind '%s' (zebin, visaasm, asm, isa, isafull, il, abi)", tok);
 			bad = 1;
 		}
 	}
@@ -150,13 +160,12 @@ static const char *find_datadir(void)
 	return TRANSLATE_SRCDATADIR;
 }
 
-/* Writes text to path through a temporary name (no partial files). */
-static int write_text(const char *path, const char *text)
+/* Writes n bytes to path through a temporary name (no partial files). */
+static int write_bytes(const char *path, const void *data, size_t n)
 {
 	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
 	FILE *f = fopen(tmp, "wb");
-	size_t n = strlen(text);
-	if (!f || fwrite(text, 1, n, f) != n || fclose(f) != 0 || rename(tmp, path) != 0) {
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0 || rename(tmp, path) != 0) {
 		diag_plain("cannot write %s: %s", path, strerror(errno));
 		if (f)
 			remove(tmp);
@@ -165,6 +174,11 @@ static int write_text(const char *path, const char *text)
 	}
 	free(tmp);
 	return 0;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	return write_bytes(path, text, strlen(text));
 }
 
 static char *out_path(const Options *o, const char *input, const char *name, const char *ext)
@@ -279,6 +293,35 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 	return 0;
 }
 
+/* --emit isa / isafull: the binary vISA object with the finalizer's Gen code. */
+static int write_isa(const Options *o, const char *input, const Kernel *k, const VKernel *vk,
+                     const Platform *pl, const GenCode *gc)
+{
+	static const struct { int emit; VisaBinLayout layout; const char *ext; } kinds[] = {
+		{EMIT_ISA, VB_GENX_IR, ".isa"}, {EMIT_ISAFULL, VB_FULL, ".isafull.isa"},
+	};
+	size_t i;
+	int bad = 0;
+	for (i = 0; i < 2; i++) {
+		VisaBinOptions vo = {kinds[i].layout, visa_platform_code(pl->genx), gc->code, gc->size};
+		Buf b = {0};
+		char *why = NULL, *p;
+		if (!(o->emit & kinds[i].emit))
+			continue;
+		if (vk_isa(vk, &vo, &b, &why)) {
+			diag_error(k->md->loc, "kernel '%s': %s", k->name, why);
+			free(why);
+			bad = 1;
+		} else {
+			p = out_path(o, input, k->name, kinds[i].ext);
+			bad |= write_bytes(p, b.s, b.n) != 0;
+			free(p);
+		}
+		buf_free(&b);
+	}
+	return bad;
+}
+
 /* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
 static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
@@ -290,18 +333,20 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	FaddrVec syms = {0};
 	StrVec labels = {0};
 	char *text, *why = NULL, *log = NULL;
-	int rc;
+	int rc, isa_bad;
 	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
 	text = vk_text(vk);
 	faddr_symbols(vk, &syms, &labels);
-	vk_free(vk);
 	if (o->emit & EMIT_VISAASM) {
 		char *p = out_path(o, input, k->name, ".visaasm");
 		write_text(p, text);
 		free(p);
 	}
 	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
+	/* the binary vISA object embeds the finalizer's code; diagnosed there */
+	isa_bad = !rc && (o->emit & (EMIT_ISA | EMIT_ISAFULL)) && write_isa(o, input, k, vk, pl, gc);
+	vk_free(vk);
 	if (visa_keep)
 		*visa_keep = text; /* --conform runs it */
 	else
@@ -318,6 +363,12 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		return -1;
 	}
 	free(log);
+	if (isa_bad) {
+		abi_plan_free(&plan);
+		vec_free(&syms);
+		vec_free(&labels);
+		return -1;
+	}
 	if (gc->spill_bytes)
 		diag_warning(k->md->loc, "kernel '%s' spills %d bytes per thread to scratch",
 		             k->name, gc->spill_bytes);

@@ -32,6 +32,41 @@ else
 	grep -E 'FAILED|Test:.*\.\.\.FAILED|^ *[0-9]+\. ' "$WORK/unit.log" | head -40 | sed 's/^/       /'
 fi
 
+# ---- binary vISA ------------------------------------------------------------
+# isa_checks DIR NAME: for every DIR/<kernel>.visaasm, (1) our <kernel>.isa is
+# byte-identical to the .isa GenX_IR writes for that text, and (2) GenX_IR
+# reading our <kernel>.isafull.isa (every operand present) compiles the same
+# Gen code as from the text (the code embedded at the end of <kernel>.isa).
+GENX=${GENX_IR:-GenX_IR}
+isa_checks() {
+	for v in "$1"/*.visaasm; do
+		[ -f "$v" ] || continue
+		kn=$(basename "$v" .visaasm)
+		ref="$1/isa-ref-$kn"
+		mkdir -p "$ref/text" "$ref/bin"
+		cp "$v" "$ref/text/"
+		(cd "$ref/text" && "$GENX" "$kn.visaasm" -platform TGLLP -outputCisaBinaryName ref.isa) >"$ref/log" 2>&1
+		if [ ! -s "$ref/text/ref.isa" ]; then
+			ko "$2 $kn: GenX_IR wrote a .isa" "$(cat "$ref/log")"
+		elif cmp "$1/$kn.isa" "$ref/text/ref.isa" >"$ref/cmp" 2>&1; then
+			ok "$2 $kn: --emit isa is byte-identical to GenX_IR's .isa"
+		else
+			at=$(sed -n 's/.* differ: byte \([0-9]*\),.*/\1/p; s/.*EOF on .* after byte \([0-9]*\).*/\1/p' "$ref/cmp")
+			ko "$2 $kn: --emit isa is byte-identical to GenX_IR's .isa" \
+			   "first difference at byte offset $(( ${at:-1} - 1 )): $(cat "$ref/cmp")"
+		fi
+		cp "$1/$kn.isafull.isa" "$ref/bin/k.isa"
+		(cd "$ref/bin" && "$GENX" k.isa -platform TGLLP -binary) >>"$ref/log" 2>&1
+		dat=$(ls -A "$ref/bin" | grep '\.dat$' | head -1)
+		if [ -n "$dat" ] && [ -s "$ref/bin/$dat" ] &&
+		   tail -c "$(wc -c <"$ref/bin/$dat")" "$1/$kn.isa" | cmp -s - "$ref/bin/$dat"; then
+			ok "$2 $kn: --emit isafull read back by GenX_IR gives the text's code"
+		else
+			ko "$2 $kn: --emit isafull read back by GenX_IR gives the text's code" "$(tail -5 "$ref/log")"
+		fi
+	done
+}
+
 # ---- end-to-end kernels ----------------------------------------------------
 [ -n "$OCLOC" ] || echo "note: ocloc not found; zebin validation checks are skipped"
 for il in "$SRC"/tests/kernels/*.il; do
@@ -40,7 +75,7 @@ for il in "$SRC"/tests/kernels/*.il; do
 		out="$WORK/e2e/$k-$simd"
 		mkdir -p "$out"
 		name="$k simd$simd"
-		if ! "$TRANSLATE" -simd "$simd" -o "$out" "$il" >"$out/log" 2>&1; then
+		if ! "$TRANSLATE" -simd "$simd" -o "$out" --emit zebin,visaasm,isa,isafull "$il" >"$out/log" 2>&1; then
 			ko "$name: translate" "$(cat "$out/log")"
 			continue
 		fi
@@ -65,6 +100,7 @@ for il in "$SRC"/tests/kernels/*.il; do
 				ko "$name: explicit arguments equal IGC's" "$(cat "$out/args.diff")"
 			fi
 		fi
+		isa_checks "$out" "$name"
 		yaml=$("$ZESECT" "$bin" .ze_info)
 		if printf '%s\n' "$yaml" | grep -q "simd_size: *$simd\$"; then
 			ok "$name: ze_info simd_size"
@@ -74,8 +110,8 @@ for il in "$SRC"/tests/kernels/*.il; do
 	done
 	# determinism: same input and options, another directory and cwd
 	mkdir -p "$WORK/det/a" "$WORK/det/b"
-	"$TRANSLATE" -o "$WORK/det/a" --emit zebin,visaasm "$il" >/dev/null 2>&1
-	(cd "$WORK/det" && "$TRANSLATE" -o b --emit zebin,visaasm "$il" >/dev/null 2>&1)
+	"$TRANSLATE" -o "$WORK/det/a" --emit zebin,visaasm,isa,isafull "$il" >/dev/null 2>&1
+	(cd "$WORK/det" && "$TRANSLATE" -o b --emit zebin,visaasm,isa,isafull "$il" >/dev/null 2>&1)
 	if cmp -s "$WORK/det/a/${k}_tgllp.bin" "$WORK/det/b/${k}_tgllp.bin" &&
 	   [ -s "$WORK/det/a/${k}_tgllp.bin" ]; then
 		ok "$k: byte-identical zebins from two runs"
@@ -83,6 +119,17 @@ for il in "$SRC"/tests/kernels/*.il; do
 		ko "$k: byte-identical zebins from two runs"
 	fi
 done
+n=0 bad=""
+for a in "$WORK"/det/a/*.isa; do
+	[ -f "$a" ] || continue
+	n=$((n + 1))
+	cmp -s "$a" "$WORK/det/b/$(basename "$a")" || bad="$bad $(basename "$a")"
+done
+if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
+	ok "byte-identical .isa and .isafull.isa files from two runs ($n files)"
+else
+	ko "byte-identical .isa and .isafull.isa files from two runs" "${bad:-no .isa written}"
+fi
 
 # data segments: every relocation of every kernel points at a placeholder
 # immediate of the finalizer's faddr in that kernel's code, lows and highs paired

@@ -343,17 +343,6 @@ void image_prologue(L *l)
 
 /* ---- instructions ------------------------------------------------------- */
 
-/* The operand of "movs (M1_NM, 1) T(0) bti" (a surface/sampler element). */
-static VOpnd state_elem(VDecl *v)
-{
-	Buf b = {0};
-	VOpnd o;
-	buf_printf(&b, "%s(0)", v->name);
-	o = vo_label(intern(b.s));
-	buf_free(&b);
-	return o;
-}
-
 static VDecl *bind(L *l, VDecl **var, VDeclKind kind, const char *name, int value)
 {
 	VInst *in;
@@ -363,7 +352,7 @@ static VDecl *bind(L *l, VDecl **var, VDeclKind kind, const char *name, int valu
 	}
 	in = vk_emit(l->vk, "movs", 1, 1);
 	in->nomask = 1;
-	in->ops[0] = state_elem(*var);
+	in->ops[0] = vo_state(*var, 0); /* movs (M1_NM, 1) T(0) bti */
 	in->ops[1] = vo_imm((uint32_t)value, VT_UD);
 	in->nops = 2;
 	return *var;

@@ -232,6 +232,14 @@ VOpnd vo_surf(VDecl *s)
 	return o;
 }
 
+VOpnd vo_state(VDecl *s, int elem)
+{
+	VOpnd o = vo_surf(s);
+	o.kind = VO_STATE;
+	o.off = elem;
+	return o;
+}
+
 VOpnd vo_mod(VOpnd o, int mod)
 {
 	o.mod = mod;

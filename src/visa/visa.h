@@ -37,6 +37,7 @@ typedef enum VOpndKind {
 	VO_PRED,   /* predicate variable as an operand (cmp destination) */
 	VO_LABEL,  /* goto / call target */
 	VO_SURF,   /* surface / sampler variable */
+	VO_STATE,  /* V(off): one element of a surface / sampler variable (movs) */
 } VOpndKind;
 
 typedef struct VOpnd {
@@ -48,7 +49,7 @@ typedef struct VOpnd {
 	int mod;               /* VM_* source modifier */
 	VType itype;           /* VO_IMM */
 	uint64_t imm;          /* VO_IMM bit pattern */
-	int off;               /* VO_RAW byte offset */
+	int off;               /* VO_RAW byte offset, VO_STATE element */
 	const char *label;     /* VO_LABEL */
 } VOpnd;
 
@@ -121,9 +122,32 @@ VOpnd vo_raw(VDecl *v, int byteoff);
 VOpnd vo_predop(VDecl *p);
 VOpnd vo_label(const char *l);
 VOpnd vo_surf(VDecl *s);
+VOpnd vo_state(VDecl *s, int elem);
 VOpnd vo_mod(VOpnd o, int mod);
 
 /* visa_text.c */
 char *vk_text(const VKernel *k); /* the whole .visaasm file */
+
+/* visa_bin.c: the binary vISA object (.isa) of the kernel, numbered as
+ * GenX_IR numbers the text of vk_text (docs/visa-binary.txt). */
+typedef enum VisaBinLayout {
+	VB_FULL,    /* every operand, as the vISA specification lays it out */
+	VB_GENX_IR, /* as IGC 1.0.12504's GenX_IR writes it: trailing operands of
+	             * instructions with exec/predicate slots dropped, zeros at the end */
+} VisaBinLayout;
+
+typedef struct VisaBinOptions {
+	VisaBinLayout layout;
+	int gen_platform;      /* gen_binary_info platform code (12 = TGLLP) */
+	const uint8_t *gen;    /* the kernel's Gen binary to embed, NULL = none */
+	size_t gen_size;
+} VisaBinOptions;
+
+/* gen_binary_info platform code of a GenX_IR -platform name (TGLLP 12), 0 if unknown */
+int visa_platform_code(const char *genx);
+
+/* Appends the .isa file to out; 0, or -1 with *why (malloc'd) naming an
+ * instruction or operand the binary form cannot express. */
+int vk_isa(const VKernel *k, const VisaBinOptions *opt, Buf *out, char **why);
 
 #endif

@@ -45,6 +45,9 @@ static void opnd(Buf *b, const VOpnd *o)
 	case VO_SURF:
 		buf_puts(b, o->var->name);
 		break;
+	case VO_STATE:
+		buf_printf(b, "%s(%d)", o->var->name, o->off);
+		break;
 	case VO_LABEL:
 		buf_puts(b, o->label);
 		break;

@@ -91,6 +91,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			    translate_kernel(p, p->kernels.v[i], &o, &vk, &ze, &plan) == 0) {
 				char *t = vk_text(vk), *x = abi_map_xml(&plan, &ze, "tgllp");
 				char *a = abi_map_text(&plan, &ze, "tgllp");
+				int l;
+				for (l = 0; l < 2; l++) { /* the binary writer, both layouts */
+					VisaBinOptions bo = {l ? VB_FULL : VB_GENX_IR, 12, NULL, 0};
+					Buf b = {0};
+					char *why = NULL;
+					vk_isa(vk, &bo, &b, &why);
+					free(why);
+					buf_free(&b);
+				}
 				free(t);
 				free(x);
 				free(a);

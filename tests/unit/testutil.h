@@ -8,6 +8,7 @@ int add_parser_suite(void);
 int add_metadata_suite(void);
 int add_data_suite(void);
 int add_visa_suite(void);
+int add_visa_bin_suite(void);
 int add_printf_suite(void);
 int add_emu_ze_suite(void);
 int add_emu_amd_suite(void);
