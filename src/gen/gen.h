@@ -37,6 +37,7 @@ int platforms_load(const char *datadir);          /* 0 ok; diagnostics on failur
 const Platform *platform_find(const char *name);  /* NULL if unknown */
 void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */
+void platforms_fp64(Buf *b);                     /* "skl, pvc": the devices with fp64 hardware */
 
 /* .ze_info model (ZE Info 1.15 as NEO 22.43 decodes it). */
 typedef enum ZeArgType {
