@@ -572,13 +572,26 @@ static void generic_image(EmuLaunch *l, const MdArg *m)
 	vec_push(&l->args, a);
 }
 
+/* the x size of a kernel's dcl_num_thread_per_group, 0 when it has none */
+static int required_local_x(const Kernel *k)
+{
+	size_t f, i;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			if (in->op == OP_DCL_NUM_THREAD_PER_GROUP && in->nops > 0 && in->ops[0].file == RF_NUMBER)
+				return (int)in->ops[0].num;
+		}
+	return 0;
+}
+
 static void run_generic(const char *file, Kernel *k)
 {
 	EmuLaunch l;
 	EmuResult r;
 	size_t i, j;
-	int two = strstr(file, "2d") != NULL, rc;
-	launch_1d(&l, two ? 16 : 256, two ? 8 : 64);
+	int two = strstr(file, "2d") != NULL, rc, req = required_local_x(k);
+	launch_1d(&l, two ? 16 : 256, two ? 8 : req > 0 && 256 % req == 0 ? req : 64);
 	if (two)
 		l.range.dim = 2, l.range.global[1] = 16, l.range.local[1] = 8;
 	l.printf_slot = 1024;
