@@ -141,6 +141,17 @@ float _Z10native_logf(float x) { return __builtin_logf(x); }
 float _Z10native_sinf(float x) { return __builtin_sinf(x); }
 float _Z10native_cosf(float x) { return __builtin_cosf(x); }
 float _Z12native_recipf(float x) { return 1.0f / x; }
+/* doubles (cl_khr_fp64) */
+double _Z3fmaddd(double a, double b, double c) { return __builtin_fma(a, b, c); }
+double _Z4sqrtd(double x) { return __builtin_sqrt(x); }
+double _Z4fabsd(double x) { return __builtin_fabs(x); }
+double _Z5floord(double x) { return __builtin_floor(x); }
+double _Z4ceild(double x) { return __builtin_ceil(x); }
+double _Z5truncd(double x) { return __builtin_trunc(x); }
+double _Z4rintd(double x) { return __builtin_rint(x); }
+double _Z4fmindd(double a, double b) { return __builtin_fmin(a, b); }
+double _Z4fmaxdd(double a, double b) { return __builtin_fmax(a, b); }
+double _Z5ldexpdi(double x, int n) { return __builtin_ldexp(x, n); }
 
 static void item_main(void)
 {

@@ -46,6 +46,7 @@ typedef struct Options {
 	int isa;              /* --isa */
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
 	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
+	int no_fp64_emu;      /* --no-fp64-emulation */
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	ConformOptions co;    /* its options */
@@ -77,6 +78,8 @@ static void usage(FILE *f)
 	      "                    and whether the inputs (the conformance corpus) use it\n"
 	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
+	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
+	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
 	      "                    every 'less than' becomes 'greater or equal'; cb1-offset:\n"
 	      "                    arguments read one dword off) to show --conform catches it\n"
@@ -327,7 +330,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
                          const PfTable *pf, char **visa_keep)
 {
-	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate};
+	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu};
 	VKernel *vk = NULL;
 	AbiPlan plan;
 	FaddrVec syms = {0};
@@ -585,6 +588,7 @@ int main(int argc, char **argv)
 		{"timeout", required_argument, NULL, 't'},
 		{"printf-slot", required_argument, NULL, 'P'},
 		{"mutate", required_argument, NULL, 'M'},
+		{"no-fp64-emulation", no_argument, NULL, 'F'},
 		{"conform", no_argument, NULL, 'C'},
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
@@ -609,6 +613,7 @@ int main(int argc, char **argv)
 		case 'S': o.stats = 1; break;
 		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
+		case 'F': o.no_fp64_emu = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
 		case 'I': o.co.inputs = optarg; break;

@@ -403,6 +403,41 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	else
 		ko "conformance: saxpy's dumps (manifest.xml) exist" "$d"
 	fi
+	# fp64_edge's results against host C doubles (tests/tools/fp64ref.c), bit
+	# for bit on both runtimes, at every SIMD width
+	for simd in 8 16 32; do
+		d="$WORK/conf/$simd/fp64_edge"
+		if [ -z "${FP64REF:-}" ]; then
+			sk "fp64_edge SIMD$simd: results equal host C doubles" "fp64ref not built"
+		elif [ -f "$d/manifest.xml" ] && "$FP64REF" "$d" >"$WORK/fp64ref$simd.log" 2>&1; then
+			ok "fp64_edge SIMD$simd: $(tail -n 1 "$WORK/fp64ref$simd.log")"
+		else
+			ko "fp64_edge SIMD$simd: results equal host C doubles" "$(head -20 "$WORK/fp64ref$simd.log" 2>&1)"
+		fi
+	done
+	# ...and fp64ref notices a broken translation of the software doubles
+	if [ -n "${FP64REF:-}" ]; then
+		"$TRANSLATE" --conform --quiet --mutate flip-compare -o "$WORK/mutf64" \
+			"$SRC/tests/kernels/fp64_edge.il" >/dev/null 2>&1
+		if [ -f "$WORK/mutf64/fp64_edge/manifest.xml" ] &&
+		   ! "$FP64REF" "$WORK/mutf64/fp64_edge" >"$WORK/mutf64.log" 2>&1 &&
+		   grep -q '^level_zero: ' "$WORK/mutf64.log"; then
+			ok "fp64_edge: fp64ref catches a deliberately broken translation (--mutate flip-compare)"
+		else
+			ko "fp64_edge: fp64ref catches a deliberately broken translation (--mutate flip-compare)" \
+				"$(tail -n 3 "$WORK/mutf64.log" 2>&1)"
+		fi
+	fi
+	# --no-fp64-emulation: doubles refused on tgllp, naming the fp64 devices
+	if "$TRANSLATE" --no-fp64-emulation -o "$WORK/nofp64" "$SRC/tests/kernels/fp64_ops.il" \
+		>"$WORK/nofp64.log" 2>&1; then
+		ko "--no-fp64-emulation refuses doubles on tgllp" "exit status 0"
+	elif grep -q "error: 'dadd' needs double precision, which tgllp lacks, and --no-fp64-emulation forbids the software doubles; devices with fp64 hardware: skl, pvc" "$WORK/nofp64.log" &&
+	     [ -z "$(ls -A "$WORK/nofp64" 2>/dev/null)" ]; then
+		ok "--no-fp64-emulation refuses doubles on tgllp, naming skl and pvc"
+	else
+		ko "--no-fp64-emulation refuses doubles on tgllp, naming skl and pvc" "$(head -5 "$WORK/nofp64.log")"
+	fi
 	# generated programs
 	if [ -n "${ILGEN:-}" ]; then
 		mkdir -p "$WORK/gen"

@@ -694,6 +694,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		return fail(d, in->loc, "'%s' (64-bit division) is not emulated", il_ops[in->op].name);
 	if (amd_alu_kind(in->op) == 4 && check_alu64(d, in, &a))
 		return -1;
+	if (amd_alu_kind(in->op) == 5 && amd_f64_check(&a))
+		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_f64_check(&a));
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
 	    in->op != OP_SAMPLE && in->op != OP_LOAD &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))

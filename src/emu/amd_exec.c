@@ -199,6 +199,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 		res[0] = res[1] = res[2] = res[3] = amd_dot(a, dv);
 	} else if (kind == 4) {
 		alu64(R, it, a, res);
+	} else if (kind == 5) {
+		amd_f64(R, it, a, res);
 	} else {
 		for (c = 0; c < 4; c++) {
 			if (a->d.m[c] != WM_WRITE)

@@ -175,12 +175,18 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v);
  * refuses it).  v[i] = component c of source i, modifiers applied. */
 int amd_alu_kind(int op);                    /* 0 not ALU, 1 int sources, 2 float sources and
                                               * result, 3 float sources, integer result,
-                                              * 4 64-bit integer (component pairs) */
+                                              * 4 64-bit integer (component pairs),
+                                              * 5 double (amd_f64.c) */
 int amd_alu_approx(int op);                  /* approximate (transcendental, fast divide) */
 uint32_t amd_alu(const AInst *a, const uint32_t *v);
 uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
 uint64_t amd_alu64(int op, uint64_t a, uint64_t b); /* kind 4: one component pair */
 float amd_ftz(float f);                      /* single-precision denormals flushed */
+
+/* amd_f64.c: the double instructions (amd_alu_kind 5, component pairs) */
+int amd_f64_op(int op);                      /* 1 for a double instruction emulated */
+const char *amd_f64_check(const AInst *a);   /* NULL, or why the decoder refuses it */
+void amd_f64(Run *R, Item *it, const AInst *a, uint32_t res[4]);
 
 /* amd_mem.c: memory instructions; 1 handled, 0 not a memory op */
 int amd_mem(Run *R, Item *it, const AInst *a);

@@ -38,6 +38,7 @@ const Platform *platform_find(const char *name);  /* NULL if unknown */
 void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */
 const Platform *platform_at(size_t i);           /* table order; NULL past the end */
+void platforms_fp64(Buf *b);                     /* "skl, pvc": the devices with fp64 hardware */
 
 /* .ze_info model (ZE Info 1.15 as NEO 22.43 decodes it). */
 typedef enum ZeArgType {

@@ -126,3 +126,12 @@ void platforms_list(FILE *f)
 		fprintf(f, "  %-8s %s%s\n", plats.v[i].name, plats.v[i].description,
 		        plats.v[i].supported ? "" : " (listed; translation not implemented yet)");
 }
+
+void platforms_fp64(Buf *b)
+{
+	size_t i;
+	int n = 0;
+	for (i = 0; i < plats.n; i++)
+		if (plats.v[i].fp64)
+			buf_printf(b, "%s%s", n++ ? ", " : "", plats.v[i].name);
+}

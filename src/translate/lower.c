@@ -1068,7 +1068,7 @@ static int reads_reg(const Inst *in, const Operand *d)
 
 /* The register key of an ALU destination (0 with *scratch set for an array
  * kept in scratch) and its write mask; -1 after a diagnostic. */
-static int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
+int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
 {
 	*key = 0;
 	*scratch = d->file == RF_ITEMP && itemp_in_scratch(l, d->num);
@@ -1092,7 +1092,7 @@ static int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4
 
 /* Writes the components computed into tmp[] (and the mask's 0 / 1.0
  * components) to the destination. */
-static void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4], VDecl *const tmp[4])
+void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4], VDecl *const tmp[4])
 {
 	int c;
 	for (c = 0; c < 4 && scratch; c++) {
@@ -1771,6 +1771,8 @@ static void lower_inst(L *l, const Inst *in)
 		lower_alu64(l, in);
 		return;
 	}
+	if (lower_f64(l, in))
+		return;
 	if (lower_mem(l, in))
 		return;
 	if (lower_image(l, in))
@@ -2236,7 +2238,12 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	printf_epilogue(&l);
 	vk_emit(l.vk, "ret", 1, 1);
 	vec_free(&mainbody->code);
-	l.vk->funcs.n--; /* _mainbody was the last function created */
+	/* drop _mainbody (functions created after it, such as the software
+	 * double routines, move down) */
+	for (i = 0; l.vk->funcs.v[i] != mainbody; i++)
+		;
+	memmove(&l.vk->funcs.v[i], &l.vk->funcs.v[i + 1], (l.vk->funcs.n - i - 1) * sizeof *l.vk->funcs.v);
+	l.vk->funcs.n--;
 	if (l.bad)
 		goto fail;
 	ze->name = k->name;

@@ -98,6 +98,8 @@ typedef struct L {
 	/* images and samplers (set by lower_image.c) */
 	VDecl *img_surf;       /* surface variable, movs'd to an image's BTI before each message */
 	VDecl *img_samp;       /* sampler variable, movs'd to the sampler index */
+	/* doubles (set by lower_f64.c) */
+	struct F64State *f64;  /* software-double routines emitted, their argument variables */
 } L;
 
 
@@ -114,6 +116,8 @@ Val val_scalar(VDecl *v, int elem);
 Val val_imm(uint32_t bits);
 Val lsrc(L *l, const Operand *o, int c);
 Val lsrc1(L *l, const Operand *o);
+int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4]);
+void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4], VDecl *const tmp[4]);
 
 VDecl *data_segment(L *l);
 VDecl *data_blob(L *l);
@@ -149,5 +153,9 @@ int lower_image(L *l, const Inst *in);      /* 1 when it was one (lowered or dia
 int image_lowers(Opcode op);                /* lower_image lowers op (not only diagnoses it) */
 void image_layout(L *l, const MdArg *m, AbiEntry *e, int cb1_cross); /* payload args of one argument */
 void image_prologue(L *l);                  /* info blocks and sampler dwords in the cb1 image */
+
+/* lower_f64.c: double-precision instructions in software (32-bit integer
+ * vISA); 1 when the instruction was one (lowered or diagnosed) */
+int lower_f64(L *l, const Inst *in);
 
 #endif

@@ -77,6 +77,7 @@ typedef struct TranslateOptions {
 	const PfTable *pf;     /* the program's printf formats, NULL if none */
 	int pf_slot;           /* printf slot of one work-item in dwords (cb0[8].z), 0 = default */
 	int mutate;            /* a deliberate bug (MUT_*), to prove --conform catches it */
+	int no_fp64_emu;       /* --no-fp64-emulation: refuse doubles without fp64 hardware */
 } TranslateOptions;
 enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
 

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		reparse_printed(p);
 		for (i = 0; i < p->kernels.n; i++) {
 			TranslateOptions o = {plat, 16, &cb0, blob_size ? seg_off : NULL, pf_ok ? &pf : NULL, 0,
-			                      MUT_NONE};
+			                      MUT_NONE, 0};
 			VKernel *vk = NULL;
 			ZeKernel ze;
 			AbiPlan plan;

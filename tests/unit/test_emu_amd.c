@@ -467,7 +467,7 @@ static void test_refusals(void)
 	EmuLaunch l;
 	EmuResult r;
 	int32_t out[4] = {0};
-	Kernel *k = body("dmul r3.xy, r2.xyxy, r2.xyxy\n");
+	Kernel *k = body("dclass r3.x, r2.xyxy, r2.x\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
 	launch_1d(&l, 4, 4);
 	add_arg(&l, EA_BUFFER, out, sizeof out);
@@ -475,7 +475,7 @@ static void test_refusals(void)
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), -1);
 	CU_ASSERT_EQUAL(r.ok, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r.error);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "emu.il:33: instruction 'dmul' is not emulated"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "emu.il:33: instruction 'dclass' is not emulated"));
 	emu_result_free(&r);
 	/* a cb0 slot the runtime does not fill, read at run time */
 	k = body("mov r3.x, cb0[3].x\nuav_raw_store_id(12) mem0.x___, r8.x, r3.x\n");
@@ -572,13 +572,26 @@ static void generic_image(EmuLaunch *l, const MdArg *m)
 	vec_push(&l->args, a);
 }
 
+/* the x size of a kernel's dcl_num_thread_per_group, 0 when it has none */
+static int required_local_x(const Kernel *k)
+{
+	size_t f, i;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			if (in->op == OP_DCL_NUM_THREAD_PER_GROUP && in->nops > 0 && in->ops[0].file == RF_NUMBER)
+				return (int)in->ops[0].num;
+		}
+	return 0;
+}
+
 static void run_generic(const char *file, Kernel *k)
 {
 	EmuLaunch l;
 	EmuResult r;
 	size_t i, j;
-	int two = strstr(file, "2d") != NULL, rc;
-	launch_1d(&l, two ? 16 : 256, two ? 8 : 64);
+	int two = strstr(file, "2d") != NULL, rc, req = required_local_x(k);
+	launch_1d(&l, two ? 16 : 256, two ? 8 : req > 0 && 256 % req == 0 ? req : 64);
 	if (two)
 		l.range.dim = 2, l.range.global[1] = 16, l.range.local[1] = 8;
 	l.printf_slot = 1024;
