@@ -1805,7 +1805,8 @@ int lower_knows(Opcode op)
 			return mem_knows(op) || image_lowers(op);
 		}
 	case K_INST:
-		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op);
+		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
+		       f64_knows(op);
 	case K_CALL:
 		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
 	default:

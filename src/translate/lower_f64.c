@@ -1075,6 +1075,13 @@ static int f64_check(L *l, const Inst *in, const int m[4])
 	return 0;
 }
 
+/* lower_f64 lowers op (dfrexp with two results, dclass and dtrig_preop are
+ * diagnosed: no source gives their operand layout) */
+int f64_knows(Opcode op)
+{
+	return is_f64(op) && op != OP_DFREXP && op != OP_DCLASS && op != OP_DTRIG_PREOP;
+}
+
 int lower_f64(L *l, const Inst *in)
 {
 	const Operand *d = &in->ops[0];

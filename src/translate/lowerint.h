@@ -157,5 +157,6 @@ void image_prologue(L *l);                  /* info blocks and sampler dwords in
 /* lower_f64.c: double-precision instructions in software (32-bit integer
  * vISA); 1 when the instruction was one (lowered or diagnosed) */
 int lower_f64(L *l, const Inst *in);
+int f64_knows(Opcode op);                   /* lower_f64 lowers op (not only diagnoses it) */
 
 #endif
