@@ -336,6 +336,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	}
 	if (gc->grf_count > 0)
 		ze->grf_count = gc->grf_count;
+	ze->skip_per_thread = pl->thread_prolog ? gc->prolog_bytes : 0;
 	ze->scratch_size += gc->spill_bytes; /* private memory below, spills above */
 	if (o->emit & EMIT_ABI)
 		write_abi_map(o, input, k, &plan, ze, pl);
@@ -630,6 +631,13 @@ int main(int argc, char **argv)
 		           pl->name, pl->description);
 		return 2;
 	}
+	if (o.simd && !platform_simd_ok(pl, o.simd)) {
+		char *w = platform_simd_list(pl);
+		diag_plain("device '%s' (%s) does not run SIMD%d kernels (its widths: %s)", pl->name,
+		           pl->description, o.simd, w);
+		free(w);
+		return 2;
+	}
 	if (optind >= argc) {
 		usage(stderr);
 		return 2;
@@ -661,6 +669,9 @@ int main(int argc, char **argv)
 		o.co.datadir = o.datadir;
 		o.co.simd = o.simd ? o.simd : pl->default_simd;
 		o.co.printf_slot = o.printf_slot;
+		o.co.grf_bytes = pl->grf_bytes;
+		o.co.thread_prolog = pl->thread_prolog;
+		o.co.inline_data = pl->inline_data;
 		o.co.outdir = o.outdir_given ? o.outdir : NULL;
 	}
 	for (i = 0; i < inputs.n; i++) {

@@ -346,6 +346,10 @@ static int exec_env(Rd *r, const YNode *env, ZeKernel *k)
 			rc = get_bool(r, n, &k->has_no_stateless_write);
 		else if (!strcmp(key, "has_4gb_buffers"))
 			rc = get_bool(r, n, &k->has_4gb_buffers);
+		else if (!strcmp(key, "inline_data_payload_size"))
+			rc = get_int(r, n, &k->inline_data_size);
+		else if (!strcmp(key, "offset_to_skip_per_thread_data_load"))
+			rc = get_int(r, n, &k->skip_per_thread);
 		else if (!strcmp(key, "disable_mid_thread_preemption") ||
 		         !strcmp(key, "subgroup_independent_forward_progress"))
 			rc = get_bool(r, n, &dummy);

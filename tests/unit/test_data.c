@@ -131,8 +131,9 @@ static char *platform_doc(const char *name, const char *grf_bytes)
 	return xasprintf("<platforms>\n"
 	                 "  <platform name=\"%s\" genx=\"TGLLP\" description=\"d\""
 	                 " product_family=\"0x1d\" core_family=\"0x0\" grf_bytes=\"%s\" grf_count=\"128\""
-	                 " default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\""
-	                 " lsc=\"0\" inline_data=\"0\" supported=\"1\"/>\n"
+	                 " simd=\"8 16 32\" default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\""
+	                 " int_divide=\"1\" lsc=\"0\" legacy_dataport=\"1\" thread_prolog=\"0\""
+	                 " inline_data=\"0\" sampler=\"1\" supported=\"1\"/>\n"
 	                 "</platforms>\n", name, grf_bytes);
 }
 
@@ -174,9 +175,10 @@ static void test_platform_bad_name_rejected(void)
 static void test_platform_duplicate_name_rejected(void)
 {
 	const char *p = "  <platform name=\"tgllp\" genx=\"TGLLP\" description=\"d\" product_family=\"0x1d\""
-	                " core_family=\"0x0\" grf_bytes=\"32\" grf_count=\"128\" default_simd=\"16\""
-	                " max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\" lsc=\"0\""
-	                " inline_data=\"0\" supported=\"1\"/>\n";
+	                " core_family=\"0x0\" grf_bytes=\"32\" grf_count=\"128\" simd=\"8 16 32\""
+	                " default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\""
+	                " lsc=\"0\" legacy_dataport=\"1\" thread_prolog=\"0\" inline_data=\"0\" sampler=\"1\""
+	                " supported=\"1\"/>\n";
 	char *doc = xasprintf("<platforms>\n%s%s</platforms>\n", p, p);
 	CU_ASSERT_EQUAL(valid_text(doc, DATADIR "/platforms.xsd"), 0);
 	free(doc);
