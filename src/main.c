@@ -215,7 +215,8 @@ static void faddr_symbols(const VKernel *vk, FaddrVec *out, StrVec *labels)
 }
 
 /* The region of a site in the finalizer's listing: the last of our labels
- * ("NAME:" at a line start) before the line at `at`. */
+ * ("NAME:" at a line start, or "// NAME:" where the finalizer merged the
+ * label's block into the one before, as on SKL) before the line at `at`. */
 static const char *site_region(const char *asm_text, size_t at, const StrVec *labels)
 {
 	size_t p = at, i;
@@ -223,13 +224,15 @@ static const char *site_region(const char *asm_text, size_t at, const StrVec *la
 		size_t b = p - 1, e;
 		while (b > 0 && asm_text[b - 1] != '\n')
 			b--;
+		p = b;
+		if (!strncmp(asm_text + b, "// ", 3))
+			b += 3;
 		for (e = b; asm_text[e] && asm_text[e] != ':' && asm_text[e] != '\n' && asm_text[e] != ' '; e++)
 			;
 		if (asm_text[e] == ':' && e > b)
 			for (i = 0; i < labels->n; i++)
 				if (strlen(labels->v[i]) == e - b && !memcmp(labels->v[i], asm_text + b, e - b))
 					return labels->v[i];
-		p = b;
 	}
 	return NULL;
 }
@@ -249,13 +252,14 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 		return 0; /* placeholder-like dwords are the kernel's own constants */
 	if (gc->faddr_lo.n != gc->faddr_hi.n)
 		return -1;
-	for (r = 0; r < gc->faddr_lo.n + gc->faddr_hi.n; r++) {
-		int hi = r >= gc->faddr_lo.n;
-		size_t k = hi ? r - gc->faddr_lo.n : r;
+	for (r = 0; r < gc->faddr_lo.n + gc->faddr_hi.n + gc->faddr_64.n; r++) {
+		int hi = r >= gc->faddr_lo.n, q = r >= gc->faddr_lo.n + gc->faddr_hi.n;
+		size_t k = q ? r - gc->faddr_lo.n - gc->faddr_hi.n : hi ? r - gc->faddr_lo.n : r;
 		const char *sym = fa->v[0].symbol;
+		uint64_t off = q ? gc->faddr_64.v[k] : hi ? gc->faddr_hi.v[k] : gc->faddr_lo.v[k];
+		size_t at = q ? gc->faddr_64_at.v[k] : hi ? gc->faddr_hi_at.v[k] : gc->faddr_lo_at.v[k];
 		if (!one) {
-			const char *reg = gc->asm_text ? site_region(gc->asm_text, hi ? gc->faddr_hi_at.v[k] :
-			                                             gc->faddr_lo_at.v[k], labels) : NULL;
+			const char *reg = gc->asm_text ? site_region(gc->asm_text, at, labels) : NULL;
 			sym = NULL;
 			for (i = 0; i < fa->n; i++)
 				if (fa->v[i].region == reg) {
@@ -267,7 +271,7 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 				return -1;
 		}
 		{
-			ZeReloc z = {hi ? gc->faddr_hi.v[k] : gc->faddr_lo.v[k], hi ? ZR_ADDR_32_HI : ZR_ADDR_32, sym};
+			ZeReloc z = {off, q ? ZR_ADDR : hi ? ZR_ADDR_32_HI : ZR_ADDR_32, sym};
 			vec_push(&ze->relocs, z);
 		}
 	}
@@ -327,7 +331,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	if (rc)
 		diag_error(k->md->loc, "kernel '%s': the finalizer's %zu symbol-address sites cannot be "
 		           "matched to the kernel's %zu faddr instructions", k->name,
-		           gc->faddr_lo.n + gc->faddr_hi.n, syms.n);
+		           gc->faddr_lo.n + gc->faddr_hi.n + gc->faddr_64.n, syms.n);
 	vec_free(&syms);
 	vec_free(&labels);
 	if (rc) {

@@ -138,8 +138,8 @@ static int check_symbols(Launch *x)
 			return refuse(x, "faddr %s: the zebin defines no such symbol", s);
 		for (j = 0; j < x->k->relocs.n; j++)
 			if (!strcmp(x->k->relocs.v[j].symbol, s)) {
-				lo |= x->k->relocs.v[j].type == ZR_ADDR_32;
-				hi |= x->k->relocs.v[j].type == ZR_ADDR_32_HI;
+				lo |= x->k->relocs.v[j].type == ZR_ADDR_32 || x->k->relocs.v[j].type == ZR_ADDR;
+				hi |= x->k->relocs.v[j].type == ZR_ADDR_32_HI || x->k->relocs.v[j].type == ZR_ADDR;
 			}
 		if (x->k->code_size && (!lo || !hi))
 			return refuse(x, "faddr %s: .rel.text.%s lacks its %s relocation", s, x->k->name,

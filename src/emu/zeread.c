@@ -809,8 +809,8 @@ static int relocs(Rd *r, const Shdr *sh, unsigned nsh, const Shdr *s, const Sym 
 		uint64_t sym = info >> 32;
 		rel.offset = rd64(e);
 		rel.type = (int)(uint32_t)info;
-		if (sym >= nsyms || !sym || (rel.type != ZR_ADDR_32 && rel.type != ZR_ADDR_32_HI) ||
-		    rel.offset + 4 > k->code_size)
+		if (sym >= nsyms || !sym || (rel.type != ZR_ADDR && rel.type != ZR_ADDR_32 &&
+		    rel.type != ZR_ADDR_32_HI) || rel.offset + (rel.type == ZR_ADDR ? 8 : 4) > k->code_size)
 			return elf_error(r, "a relocation has a bad symbol, type or offset");
 		rel.symbol = syms[sym].name;
 		vec_push(&k->relocs, rel);

@@ -247,7 +247,9 @@ static char *slurp(const char *path, size_t *len)
 
 /* faddr becomes two "mov (1) rN.0/.1 0x6E10CA2E:ud" (GenX_IR, IGC 1.0.12504);
  * the placeholder dwords in the code, in order, pair with the listing's mov
- * lines in order, whose destination subregister tells low (even) from high. */
+ * lines in order, whose destination subregister tells low (even) from high.
+ * On a device with a Q-type ALU (SKL) it is one "mov (1) rN.0:uq
+ * 0x6E10CA2E:uq", the placeholder the low dword of a 64-bit immediate. */
 #define FADDR_MAGIC 0x6E10CA2Eu
 static int faddr_sites(GenCode *g)
 {
@@ -269,6 +271,12 @@ static int faddr_sites(GenCode *g)
 		 * faddr's "(W) mov (1|M0) rN.s<1>:ud" lines are sites */
 		if (strncmp(line, "(W)", 3) || !strstr(line, "mov (1|M0)") || strstr(line, "mov (1|M0)") > p)
 			continue;
+		if (strstr(line, ":uq") && strstr(line, ":uq") < p) {
+			vec_push(&g->faddr_64, (uint64_t)i);
+			vec_push(&g->faddr_64_at, (size_t)(line - g->asm_text));
+			i += 4; /* the immediate's zero high dword */
+			continue;
+		}
 		{
 			const char *r = strstr(line, ":ud");
 			const char *dot = r ? r : p;
@@ -453,5 +461,7 @@ void gencode_free(GenCode *g)
 	vec_free(&g->faddr_hi);
 	vec_free(&g->faddr_lo_at);
 	vec_free(&g->faddr_hi_at);
+	vec_free(&g->faddr_64);
+	vec_free(&g->faddr_64_at);
 	memset(g, 0, sizeof *g);
 }

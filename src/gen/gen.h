@@ -93,8 +93,9 @@ typedef struct ZeInlineSampler {
 
 /* A relocation in a kernel's code: the dword at `offset` of .text.<kernel>
  * receives the low (R_ZE_SYM_ADDR_32) or high (R_ZE_SYM_ADDR_32_HI) half of
- * the symbol's address. */
-enum { ZR_ADDR_32 = 2, ZR_ADDR_32_HI = 3 };
+ * the symbol's address, or the qword there all of it (R_ZE_SYM_ADDR: a
+ * 64-bit immediate, on devices with a Q-type ALU). */
+enum { ZR_ADDR = 1, ZR_ADDR_32 = 2, ZR_ADDR_32_HI = 3 };
 typedef struct ZeReloc {
 	uint64_t offset;       /* byte in the kernel's code */
 	int type;              /* ZR_ADDR_32 or ZR_ADDR_32_HI */
@@ -154,6 +155,8 @@ typedef struct GenCode {
 	int prolog_bytes;  /* code bytes of the listing's per_thread_prolog block, 0 if none */
 	VEC(uint64_t) faddr_lo, faddr_hi; /* code offsets of faddr's low/high immediates */
 	VEC(size_t) faddr_lo_at, faddr_hi_at; /* ...and where their mov lines start in asm_text */
+	VEC(uint64_t) faddr_64;        /* code offsets of faddr's one 64-bit immediate (SKL) */
+	VEC(size_t) faddr_64_at;
 } GenCode;
 /* Returns 0 on success; on failure writes a one-line reason to *why (malloc'd)
  * and the finalizer's own output to *log (malloc'd, may be NULL). */
