@@ -59,7 +59,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
-	      "  -simd 8|16|32     SIMD width of every kernel (default: per device)\n"
+	      "  -simd 8|16|32     SIMD width of every kernel (default 16; a width the device\n"
+	      "                    lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, il, abi (default zebin);\n"
 	      "                    il writes DIR/<stem>.il, the canonical rendering of the input;\n"
 	      "                    abi writes DIR/<kernel>.abi.xml and .abi.txt, where every AMD\n"
@@ -631,8 +632,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!pl->supported) {
-		diag_plain("device '%s' (%s) is listed but translation for it is not implemented yet",
-		           pl->name, pl->description);
+		diag_plain("device '%s' (%s) is listed but translation for it is not implemented yet%s%s",
+		           pl->name, pl->description, pl->missing ? ": " : "", pl->missing ? pl->missing : "");
 		return 2;
 	}
 	if (o.simd && !platform_simd_ok(pl, o.simd)) {

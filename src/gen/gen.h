@@ -36,6 +36,7 @@ typedef struct Platform {
 	                          * (-useInlineData, inline_data_payload_size) */
 	int sampler;             /* has a sampler (images) */
 	int supported;           /* the translator can target it today */
+	const char *missing;     /* why not (supported = 0), NULL if not said */
 } Platform;
 
 /* platform.c */

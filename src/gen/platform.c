@@ -75,6 +75,7 @@ void platforms_free(void)
 		free((char *)plats.v[i].name);
 		free((char *)plats.v[i].genx);
 		free((char *)plats.v[i].description);
+		free((char *)plats.v[i].missing);
 	}
 	plats.n = 0;
 }
@@ -109,12 +110,14 @@ int platforms_load(const char *datadir)
 		p.name = attr(n, "name");
 		p.genx = attr(n, "genx");
 		p.description = attr(n, "description");
+		p.missing = attr(n, "missing");
 		if (!p.name || !p.genx || !p.description || bad) {
 			Loc l = {file, (int)xmlGetLineNo(n), 1};
 			diag_error(l, "incomplete <platform> entry");
 			free((char *)p.name);
 			free((char *)p.genx);
 			free((char *)p.description);
+			free((char *)p.missing);
 			bad = 1;
 			break;
 		}
@@ -141,6 +144,7 @@ int platforms_load(const char *datadir)
 			free((char *)p.name);
 			free((char *)p.genx);
 			free((char *)p.description);
+			free((char *)p.missing);
 			bad = 1;
 			break;
 		}

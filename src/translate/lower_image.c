@@ -670,6 +670,12 @@ static void lower_image_dcl(L *l, const Inst *in)
 
 int lower_image(L *l, const Inst *in)
 {
+	if (!l->o->plat->sampler && image_inst(in->op)) {
+		/* images are read through the sampler (load_lz too) */
+		lerr(l, in->loc, "'%s': device '%s' has no sampler, so image arguments are not supported "
+		     "there", il_ops[in->op].name, l->o->plat->name);
+		return 1;
+	}
 	switch (in->op) {
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:

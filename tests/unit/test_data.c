@@ -241,7 +241,16 @@ static void test_pvc_has_64_byte_grf(void)
 	p = platform_find("pvc");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(p->grf_bytes, 64);
-	CU_ASSERT_STRING_EQUAL(p->genx, "PVC");
+	/* IGC 1.0.12504 lists ocloc's "pvc" as //.platform PVCXT; no SIMD8
+	 * (ocloc crashes on a reqd_sub_group_size(8) kernel); per-thread prolog
+	 * but no inline data (IGC passes no -useInlineData there) */
+	CU_ASSERT_STRING_EQUAL(p->genx, "PVCXT");
+	CU_ASSERT_EQUAL(p->simd_mask, 16 | 32);
+	CU_ASSERT_FALSE(platform_simd_ok(p, 8));
+	CU_ASSERT_TRUE(platform_simd_ok(p, 32));
+	CU_ASSERT_TRUE(p->thread_prolog);
+	CU_ASSERT_FALSE(p->inline_data);
+	CU_ASSERT_FALSE(p->legacy_dataport);
 }
 
 static void test_unknown_platform(void)
