@@ -62,7 +62,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
-	      "  -simd 8|16|32     SIMD width of every kernel (default: per device)\n"
+	      "  -simd 8|16|32     SIMD width of every kernel (default 16; a width the device\n"
+	      "                    lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
 	      "                    (default zebin); isa writes DIR/<kernel>.isa, the binary vISA\n"
 	      "                    object byte-identical to what GenX_IR writes for the .visaasm\n"
@@ -237,7 +238,8 @@ static void faddr_symbols(const VKernel *vk, FaddrVec *out, StrVec *labels)
 }
 
 /* The region of a site in the finalizer's listing: the last of our labels
- * ("NAME:" at a line start) before the line at `at`. */
+ * ("NAME:" at a line start, or "// NAME:" where the finalizer merged the
+ * label's block into the one before, as on SKL) before the line at `at`. */
 static const char *site_region(const char *asm_text, size_t at, const StrVec *labels)
 {
 	size_t p = at, i;
@@ -245,13 +247,15 @@ static const char *site_region(const char *asm_text, size_t at, const StrVec *la
 		size_t b = p - 1, e;
 		while (b > 0 && asm_text[b - 1] != '\n')
 			b--;
+		p = b;
+		if (!strncmp(asm_text + b, "// ", 3))
+			b += 3;
 		for (e = b; asm_text[e] && asm_text[e] != ':' && asm_text[e] != '\n' && asm_text[e] != ' '; e++)
 			;
 		if (asm_text[e] == ':' && e > b)
 			for (i = 0; i < labels->n; i++)
 				if (strlen(labels->v[i]) == e - b && !memcmp(labels->v[i], asm_text + b, e - b))
 					return labels->v[i];
-		p = b;
 	}
 	return NULL;
 }
@@ -271,13 +275,14 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 		return 0; /* placeholder-like dwords are the kernel's own constants */
 	if (gc->faddr_lo.n != gc->faddr_hi.n)
 		return -1;
-	for (r = 0; r < gc->faddr_lo.n + gc->faddr_hi.n; r++) {
-		int hi = r >= gc->faddr_lo.n;
-		size_t k = hi ? r - gc->faddr_lo.n : r;
+	for (r = 0; r < gc->faddr_lo.n + gc->faddr_hi.n + gc->faddr_64.n; r++) {
+		int hi = r >= gc->faddr_lo.n, q = r >= gc->faddr_lo.n + gc->faddr_hi.n;
+		size_t k = q ? r - gc->faddr_lo.n - gc->faddr_hi.n : hi ? r - gc->faddr_lo.n : r;
 		const char *sym = fa->v[0].symbol;
+		uint64_t off = q ? gc->faddr_64.v[k] : hi ? gc->faddr_hi.v[k] : gc->faddr_lo.v[k];
+		size_t at = q ? gc->faddr_64_at.v[k] : hi ? gc->faddr_hi_at.v[k] : gc->faddr_lo_at.v[k];
 		if (!one) {
-			const char *reg = gc->asm_text ? site_region(gc->asm_text, hi ? gc->faddr_hi_at.v[k] :
-			                                             gc->faddr_lo_at.v[k], labels) : NULL;
+			const char *reg = gc->asm_text ? site_region(gc->asm_text, at, labels) : NULL;
 			sym = NULL;
 			for (i = 0; i < fa->n; i++)
 				if (fa->v[i].region == reg) {
@@ -289,7 +294,7 @@ static int faddr_relocs(const FaddrVec *fa, const StrVec *labels, const GenCode 
 				return -1;
 		}
 		{
-			ZeReloc z = {hi ? gc->faddr_hi.v[k] : gc->faddr_lo.v[k], hi ? ZR_ADDR_32_HI : ZR_ADDR_32, sym};
+			ZeReloc z = {off, q ? ZR_ADDR : hi ? ZR_ADDR_32_HI : ZR_ADDR_32, sym};
 			vec_push(&ze->relocs, z);
 		}
 	}
@@ -386,7 +391,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	if (rc)
 		diag_error(k->md->loc, "kernel '%s': the finalizer's %zu symbol-address sites cannot be "
 		           "matched to the kernel's %zu faddr instructions", k->name,
-		           gc->faddr_lo.n + gc->faddr_hi.n, syms.n);
+		           gc->faddr_lo.n + gc->faddr_hi.n + gc->faddr_64.n, syms.n);
 	vec_free(&syms);
 	vec_free(&labels);
 	if (rc) {
@@ -395,6 +400,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	}
 	if (gc->grf_count > 0)
 		ze->grf_count = gc->grf_count;
+	ze->skip_per_thread = pl->thread_prolog ? gc->prolog_bytes : 0;
 	ze->scratch_size += gc->spill_bytes; /* private memory below, spills above */
 	if (o->emit & EMIT_ABI)
 		write_abi_map(o, input, k, &plan, ze, pl);
@@ -691,8 +697,15 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!pl->supported) {
-		diag_plain("device '%s' (%s) is listed but translation for it is not implemented yet",
-		           pl->name, pl->description);
+		diag_plain("device '%s' (%s) is listed but translation for it is not implemented yet%s%s",
+		           pl->name, pl->description, pl->missing ? ": " : "", pl->missing ? pl->missing : "");
+		return 2;
+	}
+	if (o.simd && !platform_simd_ok(pl, o.simd)) {
+		char *w = platform_simd_list(pl);
+		diag_plain("device '%s' (%s) does not run SIMD%d kernels (its widths: %s)", pl->name,
+		           pl->description, o.simd, w);
+		free(w);
 		return 2;
 	}
 	if (optind >= argc) {
@@ -744,6 +757,9 @@ int main(int argc, char **argv)
 		o.co.datadir = o.datadir;
 		o.co.simd = o.simd ? o.simd : pl->default_simd;
 		o.co.printf_slot = o.printf_slot;
+		o.co.grf_bytes = pl->grf_bytes;
+		o.co.thread_prolog = pl->thread_prolog;
+		o.co.inline_data = pl->inline_data;
 		o.co.outdir = o.outdir_given ? o.outdir : NULL;
 	}
 	for (i = 0; i < inputs.n; i++) {

@@ -533,6 +533,9 @@ else
 	sk "ref" "tests/ref/amdref not built"
 fi
 
+# ---- every device of data/platforms.xml, and the kernel x device matrix ----
+. "$SRC/tests/run-devices.sh"
+
 # ---- command line ----------------------------------------------------------
 if "$TRANSLATE" --version | grep -q '^translate [0-9]'; then ok "cli: --version"; else ko "cli: --version"; fi
 if "$TRANSLATE" --help | grep -q -- '-device NAME'; then ok "cli: --help"; else ko "cli: --help"; fi
@@ -543,7 +546,12 @@ elif grep -q "unknown device 'nosuch'" "$WORK/dev.err"; then
 else
 	ko "cli: unknown device is an error" "$(cat "$WORK/dev.err")"
 fi
-if "$TRANSLATE" -device dg2 "$SRC/tests/kernels/saxpy.il" 2>"$WORK/dg2.err"; then
+# a device the table lists as not supported (a copy of data/ with dg2 so marked)
+mkdir -p "$WORK/data"
+cp "$SRC"/data/*.xml "$SRC"/data/*.xsd "$SRC"/data/*.c "$WORK/data/"
+awk '/name="dg2"/ { d = 1 } d && /supported="1"/ { sub(/supported="1"/, "supported=\"0\""); d = 0 } { print }' \
+	"$SRC/data/platforms.xml" >"$WORK/data/platforms.xml"
+if TRANSLATE_DATADIR="$WORK/data" "$TRANSLATE" -device dg2 "$SRC/tests/kernels/saxpy.il" 2>"$WORK/dg2.err"; then
 	ko "cli: listed but unsupported device is an error"
 elif grep -q "device 'dg2'.*not implemented" "$WORK/dg2.err"; then
 	ok "cli: listed but unsupported device is an error"

@@ -338,6 +338,9 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int small, E
 	items = (uint64_t)l->range.global[0] * l->range.global[1] * l->range.global[2];
 	group = (uint64_t)l->range.local[0] * l->range.local[1] * l->range.local[2];
 	l->printf_slot = o->printf_slot > 0 ? o->printf_slot : PF_SLOT_DWORDS;
+	l->grf_bytes = o->grf_bytes;
+	l->thread_prolog = o->thread_prolog;
+	l->inline_data = o->inline_data;
 	for (i = 0; i < k->md->args.n; i++) {
 		const MdArg *a = &k->md->args.v[i];
 		EmuArg e;

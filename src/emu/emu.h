@@ -103,6 +103,11 @@ typedef struct EmuLaunch {
 	int printf_slot;         /* AMD's cb0[8].z in dwords (the translation's --printf-slot) */
 	uint64_t step_limit;     /* instructions per work-item (AMD) / thread (Intel) before
 	                          * the run is declared hung; 0 = a default */
+	/* the Intel device (data/platforms.xml): its register size (0 = 32),
+	 * whether its compute walker leaves the per-thread data to the kernel's
+	 * prolog (XeHP class) and delivers the first cross-thread GRF as
+	 * inline data */
+	int grf_bytes, thread_prolog, inline_data;
 } EmuLaunch;
 
 /* What a run leaves behind. */
@@ -200,6 +205,7 @@ typedef struct ConformOptions {
 	int quiet;                /* only disagreements on stdout */
 	int offset;               /* --offset: global work offset in x (default 0) */
 	const char *inputs;       /* --inputs DIR: launches read from DIR/<kernel>/manifest.xml */
+	int grf_bytes, thread_prolog, inline_data; /* the device's payload (EmuLaunch) */
 } ConformOptions;
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 

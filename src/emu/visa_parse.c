@@ -5,8 +5,8 @@
  * (G with alias=<base, off>, P, T, S), .input, .kernel_attr, .function,
  * labels and the instructions of zeint.h's XOp.  Every general variable
  * gets its bytes in one register file (aliases share their owner's); an
- * operand's origin is row * 32 + col * type size bytes into its variable
- * (TGLLP's 32-byte rows).  Anything else - address variables, indirect
+ * operand's origin is row * GRF + col * type size bytes into its variable
+ * (the device's register size: 32 bytes, 64 on PVC; visa_parse_grf).  Anything else - address variables, indirect
  * operands, stateful surfaces in untyped messages, unknown mnemonics or
  * attributes - is refused with "line N: ..." naming it.  Image messages
  * are taken in the forms lower_image.c writes: sample_lz.<ch> and
@@ -21,7 +21,6 @@
 
 #include "zeint.h"
 
-enum { ROW = 32 };
 
 typedef struct Label { const char *name; int line; int at; } Label;
 
@@ -144,7 +143,7 @@ static int add_var(P *s, XVar v)
 /* storage for a new owner of bytes */
 static int grf_alloc(XProg *p, int bytes)
 {
-	int at = (p->grf_bytes + ROW - 1) / ROW * ROW;
+	int at = (p->grf_bytes + p->row - 1) / p->row * p->row;
 	p->grf_bytes = at + (bytes > 0 ? bytes : 1);
 	return at;
 }
@@ -165,8 +164,8 @@ static int predefined(P *s, const char *name)
 			XVar r0 = v;
 			r0.name = "%r0";
 			r0.nelts = 8;
-			r0.base = r0.lo = grf_alloc(p, ROW);
-			r0.hi = r0.lo + ROW;
+			r0.base = r0.lo = grf_alloc(p, p->row);
+			r0.hi = r0.lo + p->row;
 			p->r0 = add_var(s, r0);
 		}
 		if (!strcmp(name, "%r0"))
@@ -367,6 +366,12 @@ static int kernel_attr(P *s, char **tok, int n)
 		s->p->simd = (int)v;
 		return 0;
 	}
+	if (kv(s, tok[1], "PerThreadInputSize", &val)) {
+		if (parse_int(val, &v) || v <= 0 || v % s->p->row)
+			return fail(s, "bad PerThreadInputSize %s", val);
+		s->p->per_thread_input = (int)v;
+		return 0;
+	}
 	if (kv(s, tok[1], "SpillMemOffset", &val))
 		return parse_int(val, &v) ? fail(s, "bad SpillMemOffset") : 0;
 	return fail(s, "kernel attribute '%s' is not supported", tok[1]);
@@ -440,7 +445,7 @@ static int reg(P *s, char *t, XOpnd *o, int is_dst)
 	o->kind = XO_REG;
 	o->var = v;
 	o->type = var->kind == XV_NULL ? XT_UD : var->type;
-	o->off = r * ROW + c * xtype_size(o->type);
+	o->off = r * s->p->row + c * xtype_size(o->type);
 	if (is_dst) {
 		if (sscanf(lt, "<%d>", &a) != 1 || a <= 0)
 			return fail(s, "bad destination region in '%s'", t);
@@ -1006,10 +1011,16 @@ static int resolve(P *s)
 
 int visa_parse(const char *text, XProg *p, char **err)
 {
+	return visa_parse_grf(text, 32, p, err);
+}
+
+int visa_parse_grf(const char *text, int grf, XProg *p, char **err)
+{
 	P s;
 	char *copy = xstrdup(text), *cur = copy;
 	int nfunc = 0, rc = 0;
 	memset(p, 0, sizeof *p);
+	p->row = grf;
 	memset(&s, 0, sizeof s);
 	p->r0 = p->gid[0] = p->gid[1] = p->gid[2] = -1;
 	s.p = p;

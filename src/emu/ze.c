@@ -14,11 +14,16 @@
  *     argument order, each aligned to its slm_alignment, from 0; the SLM of
  *     a group is slm_size + the arguments' total rounded up to 1 KiB);
  *   - per group, threads of simd lanes (lanes past the group size disabled),
- *     each with r0 (r0.1/6/7 group id, r0.5 its scratch offset with a few
- *     low bits set, as hardware leaves other fields there), local ids
- *     (3 channels of uw, align_up(simd * 2, 32) bytes each) and the
- *     cross-thread data after them; every .input is loaded from that
- *     payload;
+ *     each with r0 (one GRF of the device: r0.1/6/7 group id, r0.5 its
+ *     scratch offset with a few low bits set, as hardware leaves other
+ *     fields there), local ids (3 channels of uw, align_up(simd * 2, GRF)
+ *     bytes each) and the cross-thread data after them; every .input is
+ *     loaded from that payload.  On an XeHP-class device the walker loads
+ *     none of it but r0 and the inline data: the kernel's prolog
+ *     (PerThreadInputSize) fetches the local ids and the cross-thread data,
+ *     so the same payload results only when PerThreadInputSize is the
+ *     ze_info's local_id size and inline_data_payload_size is what the
+ *     device delivers (checked, else the launch is refused);
  *   - threads of a group run one after another up to a barrier (or their
  *     end), then are released together; a thread ending while others wait
  *     at a barrier is an error (the hardware barrier would hang).
@@ -53,6 +58,7 @@ typedef struct Launch {
 	uint8_t *cross;
 	int cross_size;
 	int local_ids;            /* channels */
+	int grf;                  /* the device's register bytes */
 	int chan;                 /* bytes per channel */
 	uint32_t slm_total;
 	const ZeData *strings, *consts;
@@ -132,8 +138,8 @@ static int check_symbols(Launch *x)
 			return refuse(x, "faddr %s: the zebin defines no such symbol", s);
 		for (j = 0; j < x->k->relocs.n; j++)
 			if (!strcmp(x->k->relocs.v[j].symbol, s)) {
-				lo |= x->k->relocs.v[j].type == ZR_ADDR_32;
-				hi |= x->k->relocs.v[j].type == ZR_ADDR_32_HI;
+				lo |= x->k->relocs.v[j].type == ZR_ADDR_32 || x->k->relocs.v[j].type == ZR_ADDR;
+				hi |= x->k->relocs.v[j].type == ZR_ADDR_32_HI || x->k->relocs.v[j].type == ZR_ADDR;
 			}
 		if (x->k->code_size && (!lo || !hi))
 			return refuse(x, "faddr %s: .rel.text.%s lacks its %s relocation", s, x->k->name,
@@ -452,11 +458,11 @@ static uint32_t payload(Launch *x, int t, const uint32_t *gid, uint32_t scratch,
 			id[2] = f / (ls[0] * ls[1]);
 		}
 		for (c = 0; c < x->local_ids; c++) {
-			pl[32 + c * x->chan + 2 * lane] = (uint8_t)id[c];
-			pl[32 + c * x->chan + 2 * lane + 1] = (uint8_t)(id[c] >> 8);
+			pl[x->grf + c * x->chan + 2 * lane] = (uint8_t)id[c];
+			pl[x->grf + c * x->chan + 2 * lane + 1] = (uint8_t)(id[c] >> 8);
 		}
 	}
-	memcpy(pl + 32 + x->k->local_id_size, x->cross, (size_t)x->cross_size);
+	memcpy(pl + x->grf + x->k->local_id_size, x->cross, (size_t)x->cross_size);
 	return mask;
 }
 
@@ -472,7 +478,7 @@ static int load_inputs(Launch *x, XThread *th, const uint8_t *pl, int size)
 		memcpy(th->grf + v->base, pl + in->offset, (size_t)in->size);
 	}
 	if (x->prog.r0 >= 0)
-		memcpy(th->grf + x->prog.vars.v[x->prog.r0].base, pl, 32);
+		memcpy(th->grf + x->prog.vars.v[x->prog.r0].base, pl, (size_t)x->grf);
 	return 0;
 }
 
@@ -510,7 +516,7 @@ static int run(Launch *x, EmuResult *r)
 	const EmuRange *rg = &x->l->range;
 	uint32_t gid[3], ngroups[3], group = rg->local[0] * rg->local[1] * rg->local[2];
 	int simd = x->k->simd, nthreads = (int)((group + (uint32_t)simd - 1) / (uint32_t)simd), t, d;
-	int plsize = 32 + x->k->local_id_size + x->cross_size;
+	int plsize = x->grf + x->k->local_id_size + x->cross_size;
 	uint32_t stride = 1024;
 	uint8_t *pl = xcalloc((size_t)plsize, 1);
 	XThread *th = xcalloc((size_t)nthreads, sizeof *th);
@@ -553,12 +559,37 @@ static int run(Launch *x, EmuResult *r)
 
 /* ---- the launch ---------------------------------------------------------- */
 
+/* XeHP-class dispatch: the walker delivers r0 and (with inline data) the
+ * first cross-thread GRF; the kernel's prolog loads PerThreadInputSize
+ * bytes of local ids per thread and the rest of the cross-thread data */
+static int device_payload(Launch *x)
+{
+	const XProg *p = &x->prog;
+	int want_inline = x->l->thread_prolog && x->l->inline_data ? 32 : 0;
+	if (!x->l->thread_prolog) {
+		if (p->per_thread_input)
+			return refuse(x, "PerThreadInputSize on a device whose walker loads the payload itself");
+		if (x->k->inline_data_size)
+			return refuse(x, "inline_data_payload_size %d on a device without inline data",
+			              x->k->inline_data_size);
+		return 0;
+	}
+	if (p->per_thread_input != x->k->local_id_size)
+		return refuse(x, "PerThreadInputSize %d but a %d-byte local_id block: the prolog would "
+		              "load the wrong per-thread data", p->per_thread_input, x->k->local_id_size);
+	if (x->k->inline_data_size != want_inline)
+		return refuse(x, "inline_data_payload_size %d, the device delivers %d bytes of inline "
+		              "data", x->k->inline_data_size, want_inline);
+	return 0;
+}
+
 static int prepare(Launch *x, const char *visa_text, const char *kernel)
 {
 	char *perr = NULL;
 	if (!x->k)
 		return refuse(x, "the zebin has no kernel '%s'", kernel);
-	if (visa_parse(visa_text, &x->prog, &perr)) {
+	x->grf = x->l->grf_bytes ? x->l->grf_bytes : 32;
+	if (visa_parse_grf(visa_text, x->grf, &x->prog, &perr)) {
 		refuse(x, "%s", perr);
 		free(perr);
 		return -1;
@@ -567,7 +598,9 @@ static int prepare(Launch *x, const char *visa_text, const char *kernel)
 		return refuse(x, "the vISA text is kernel '%s', not '%s'", x->prog.kernel, kernel);
 	if (x->prog.simd != x->k->simd)
 		return refuse(x, "SimdSize %d in the vISA text, simd_size %d in .ze_info", x->prog.simd, x->k->simd);
-	x->chan = (int)align_up64((uint64_t)x->k->simd * 2, 32);
+	if (device_payload(x))
+		return -1;
+	x->chan = (int)align_up64((uint64_t)x->k->simd * 2, (uint64_t)x->grf);
 	x->local_ids = x->k->local_id_size / x->chan;
 	if (x->k->local_id_size % x->chan || x->local_ids > 3)
 		return refuse(x, "local_id size %d is not 1..3 channels of %d bytes", x->k->local_id_size, x->chan);

@@ -119,6 +119,8 @@ typedef struct XProg {
 	const char *kernel;
 	int simd;
 	int grf_bytes;    /* size of one thread's register file */
+	int row;          /* bytes of one GRF (operand rows): 32, 64 on PVC */
+	int per_thread_input; /* .kernel_attr PerThreadInputSize, 0 if absent */
 	int npred, nsurf;
 	int r0, gid[3];   /* predefined variables, -1 when not used */
 	int approx;       /* uses the extended math unit (approximate on hardware) */
@@ -132,7 +134,8 @@ typedef struct XProg {
 } XProg;
 
 /* 0 ok; else *err (malloc'd) names the line */
-int visa_parse(const char *text, XProg *p, char **err);
+int visa_parse(const char *text, XProg *p, char **err);      /* 32-byte GRFs */
+int visa_parse_grf(const char *text, int grf, XProg *p, char **err);
 void visa_prog_free(XProg *p);
 int xtype_size(XType t);
 int xtype_float(XType t);

@@ -346,6 +346,10 @@ static int exec_env(Rd *r, const YNode *env, ZeKernel *k)
 			rc = get_bool(r, n, &k->has_no_stateless_write);
 		else if (!strcmp(key, "has_4gb_buffers"))
 			rc = get_bool(r, n, &k->has_4gb_buffers);
+		else if (!strcmp(key, "inline_data_payload_size"))
+			rc = get_int(r, n, &k->inline_data_size);
+		else if (!strcmp(key, "offset_to_skip_per_thread_data_load"))
+			rc = get_int(r, n, &k->skip_per_thread);
 		else if (!strcmp(key, "disable_mid_thread_preemption") ||
 		         !strcmp(key, "subgroup_independent_forward_progress"))
 			rc = get_bool(r, n, &dummy);
@@ -805,8 +809,8 @@ static int relocs(Rd *r, const Shdr *sh, unsigned nsh, const Shdr *s, const Sym 
 		uint64_t sym = info >> 32;
 		rel.offset = rd64(e);
 		rel.type = (int)(uint32_t)info;
-		if (sym >= nsyms || !sym || (rel.type != ZR_ADDR_32 && rel.type != ZR_ADDR_32_HI) ||
-		    rel.offset + 4 > k->code_size)
+		if (sym >= nsyms || !sym || (rel.type != ZR_ADDR && rel.type != ZR_ADDR_32 &&
+		    rel.type != ZR_ADDR_32_HI) || rel.offset + (rel.type == ZR_ADDR ? 8 : 4) > k->code_size)
 			return elf_error(r, "a relocation has a bad symbol, type or offset");
 		rel.symbol = syms[sym].name;
 		vec_push(&k->relocs, rel);

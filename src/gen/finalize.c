@@ -247,7 +247,9 @@ static char *slurp(const char *path, size_t *len)
 
 /* faddr becomes two "mov (1) rN.0/.1 0x6E10CA2E:ud" (GenX_IR, IGC 1.0.12504);
  * the placeholder dwords in the code, in order, pair with the listing's mov
- * lines in order, whose destination subregister tells low (even) from high. */
+ * lines in order, whose destination subregister tells low (even) from high.
+ * On a device with a Q-type ALU (SKL) it is one "mov (1) rN.0:uq
+ * 0x6E10CA2E:uq", the placeholder the low dword of a 64-bit immediate. */
 #define FADDR_MAGIC 0x6E10CA2Eu
 static int faddr_sites(GenCode *g)
 {
@@ -269,6 +271,12 @@ static int faddr_sites(GenCode *g)
 		 * faddr's "(W) mov (1|M0) rN.s<1>:ud" lines are sites */
 		if (strncmp(line, "(W)", 3) || !strstr(line, "mov (1|M0)") || strstr(line, "mov (1|M0)") > p)
 			continue;
+		if (strstr(line, ":uq") && strstr(line, ":uq") < p) {
+			vec_push(&g->faddr_64, (uint64_t)i);
+			vec_push(&g->faddr_64_at, (size_t)(line - g->asm_text));
+			i += 4; /* the immediate's zero high dword */
+			continue;
+		}
 		{
 			const char *r = strstr(line, ":ud");
 			const char *dot = r ? r : p;
@@ -289,6 +297,35 @@ static int faddr_sites(GenCode *g)
 		}
 	}
 	return a && strstr(a, "0x6E10CA2E") ? -1 : 0;
+}
+
+/* XeHP-class dispatch: the listing's first block, "per_thread_prolog:",
+ * loads the thread's local ids; its size in bytes (16 per instruction, 8
+ * for a compacted one) is ze_info's offset_to_skip_per_thread_data_load.
+ * (Checked against IGC 1.0.12504's own values on DG2 and PVC.) */
+static int prolog_bytes(const char *asm_text)
+{
+	const char *p = asm_text ? strstr(asm_text, "\nper_thread_prolog:\n") : NULL;
+	int n = 0;
+	if (!p)
+		return 0;
+	for (p = strchr(p + 1, '\n') + 1; *p && strncmp(p, "// B", 4); ) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len && (*p == ' ' || *p == '(')) {
+			char *line = xstrndup(p, len);
+			char *comment = strstr(line, "//");
+			if (comment)
+				*comment = 0;
+			if (strspn(line, " \t") < strlen(line))
+				n += strstr(line, "Compacted") ? 8 : 16;
+			free(line);
+		}
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return n;
 }
 
 /* Reads the results of a run that produced DAT; 0 on success, -2 when the
@@ -313,6 +350,7 @@ static int collect(const char *base, const char *dat, const char *log, GenCode *
 	if (!out->spill_bytes)
 		out->spill_bytes = number_after(log, "Spill memory used = ");
 	out->grf_count = number_after(out->asm_text, "numGRF=");
+	out->prolog_bytes = prolog_bytes(out->asm_text);
 	free(asmpath);
 	return 0;
 }
@@ -371,8 +409,10 @@ static int finalize_in(const char *dir, const char *genx_ir, const Platform *p,
 	char *name = sanitize(kernel), *prog = program_path(genx_ir);
 	char *input = xasprintf("%s.visaasm", name), *base = xasprintf("%s/%s", dir, name);
 	char *inpath = xasprintf("%s/%s", dir, input), *logpath = xasprintf("%s/%s", dir, LOG_NAME);
+	/* XeHP-class parts with inline data: the prolog takes the first
+	 * cross-thread GRF from it (IGC passes the same option) */
 	char *argv[] = {prog, input, "-platform", (char *)p->genx, "-output", "-binary",
-			"-asmOutput", base, NULL};
+			"-asmOutput", base, p->inline_data ? "-useInlineData" : NULL, NULL};
 	RunResult r;
 	int rc = -1;
 	if (write_text(inpath, visa_text) < 0)
@@ -421,5 +461,7 @@ void gencode_free(GenCode *g)
 	vec_free(&g->faddr_hi);
 	vec_free(&g->faddr_lo_at);
 	vec_free(&g->faddr_hi_at);
+	vec_free(&g->faddr_64);
+	vec_free(&g->faddr_64_at);
 	memset(g, 0, sizeof *g);
 }

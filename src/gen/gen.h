@@ -22,14 +22,21 @@ typedef struct Platform {
 	uint32_t core_family;    /* type 2 (GFXCORE_FAMILY), 0 = unspecified */
 	int grf_bytes;           /* 32, or 64 on PVC */
 	int grf_count;           /* GRFs per thread the finalizer is run for */
+	int simd_mask;           /* dispatch widths it runs: 8|16|32 bits */
 	int default_simd;        /* dispatch width used without -simd */
 	int max_msg_lanes;       /* largest exec size of one send message */
 	int fp64;                /* native fp64 ALU */
 	int int64;               /* native Q-type integer ALU */
 	int int_divide;          /* vISA div/mod on integers supported */
-	int lsc;                 /* LSC messages (and no legacy dataport) */
-	int inline_data;         /* XeHP-style payload prolog (-useInlineData) */
+	int lsc;                 /* LSC messages exist */
+	int legacy_dataport;     /* legacy (HDC) messages exist: svm_*, gather4_scaled ... */
+	int thread_prolog;       /* XeHP-class: the kernel loads its per-thread data
+	                          * (PerThreadInputSize, offset_to_skip_per_thread_data_load) */
+	int inline_data;         /* ...and its first cross-thread GRF is inline data
+	                          * (-useInlineData, inline_data_payload_size) */
+	int sampler;             /* has a sampler (images) */
 	int supported;           /* the translator can target it today */
+	const char *missing;     /* why not (supported = 0), NULL if not said */
 } Platform;
 
 /* platform.c */
@@ -39,6 +46,9 @@ void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */
 const Platform *platform_at(size_t i);           /* table order; NULL past the end */
 void platforms_fp64(Buf *b);                     /* "skl, pvc": the devices with fp64 hardware */
+int platform_simd_ok(const Platform *p, int simd); /* the device runs this width */
+char *platform_simd_list(const Platform *p);     /* "16 32" (malloc'd) */
+#define PLATFORM_INLINE_BYTES 32                 /* inline data of a compute walker */
 
 /* .ze_info model (ZE Info 1.15 as NEO 22.43 decodes it). */
 typedef enum ZeArgType {
@@ -86,8 +96,9 @@ typedef struct ZeInlineSampler {
 
 /* A relocation in a kernel's code: the dword at `offset` of .text.<kernel>
  * receives the low (R_ZE_SYM_ADDR_32) or high (R_ZE_SYM_ADDR_32_HI) half of
- * the symbol's address. */
-enum { ZR_ADDR_32 = 2, ZR_ADDR_32_HI = 3 };
+ * the symbol's address, or the qword there all of it (R_ZE_SYM_ADDR: a
+ * 64-bit immediate, on devices with a Q-type ALU). */
+enum { ZR_ADDR = 1, ZR_ADDR_32 = 2, ZR_ADDR_32_HI = 3 };
 typedef struct ZeReloc {
 	uint64_t offset;       /* byte in the kernel's code */
 	int type;              /* ZR_ADDR_32 or ZR_ADDR_32_HI */
@@ -116,6 +127,9 @@ typedef struct ZeKernel {
 	int required_wg[3];    /* all 0 = none */
 	int scratch_size;      /* per-thread scratch bytes; 0 = no per_thread_memory_buffers */
 	int local_id_size;     /* bytes of per-thread local ids (3 channels) */
+	int inline_data_size;  /* XeHP-class: bytes of cross-thread data in the walker's inline data */
+	int skip_per_thread;   /* XeHP-class: code bytes of the per-thread prolog (NEO skips it when
+	                        * it loads the per-thread data itself), -1 = not written */
 	VEC(ZeArg) args;       /* payload_arguments in output order */
 	VEC(ZeReloc) relocs;   /* into .rel.text.<name> */
 	ZeInlineSampler inline_samplers[ZE_MAX_INLINE_SAMPLERS];
@@ -141,8 +155,11 @@ typedef struct GenCode {
 	char *asm_text;    /* .asm listing (malloc'd, may be NULL) */
 	int spill_bytes;   /* from "//.spill size N" */
 	int grf_count;     /* from the .asm header when present */
+	int prolog_bytes;  /* code bytes of the listing's per_thread_prolog block, 0 if none */
 	VEC(uint64_t) faddr_lo, faddr_hi; /* code offsets of faddr's low/high immediates */
 	VEC(size_t) faddr_lo_at, faddr_hi_at; /* ...and where their mov lines start in asm_text */
+	VEC(uint64_t) faddr_64;        /* code offsets of faddr's one 64-bit immediate (SKL) */
+	VEC(size_t) faddr_64_at;
 } GenCode;
 /* Returns 0 on success; on failure writes a one-line reason to *why (malloc'd)
  * and the finalizer's own output to *log (malloc'd, may be NULL). */

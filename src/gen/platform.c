@@ -20,6 +20,36 @@ static char *attr(xmlNode *n, const char *name)
 	return s;
 }
 
+/* simd="8 16 32": a non-empty list of distinct widths; -1 on error */
+static int simd_list(xmlNode *n, const char *file, int *mask)
+{
+	char *s = attr(n, "simd"), *p, *end;
+	Loc l = {file, (int)xmlGetLineNo(n), 1};
+	*mask = 0;
+	if (!s) {
+		diag_error(l, "<%s> lacks attribute 'simd'", (const char *)n->name);
+		return -1;
+	}
+	for (p = s; *p; p = end) {
+		long w = strtol(p, &end, 10);
+		if (end == p || (w != 8 && w != 16 && w != 32) || (*mask & w) ||
+		    (*end && *end != ' ')) {
+			diag_error(l, "attribute simd=\"%s\" is not a list of distinct widths 8, 16, 32", s);
+			free(s);
+			return -1;
+		}
+		*mask |= (int)w;
+		while (*end == ' ')
+			end++;
+	}
+	free(s);
+	if (!*mask) {
+		diag_error(l, "attribute simd is empty");
+		return -1;
+	}
+	return 0;
+}
+
 static int num(xmlNode *n, const char *name, const char *file, long *out)
 {
 	char *s = attr(n, name), *end;
@@ -45,6 +75,7 @@ void platforms_free(void)
 		free((char *)plats.v[i].name);
 		free((char *)plats.v[i].genx);
 		free((char *)plats.v[i].description);
+		free((char *)plats.v[i].missing);
 	}
 	plats.n = 0;
 }
@@ -64,25 +95,29 @@ int platforms_load(const char *datadir)
 	platforms_free();
 	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next) {
 		Platform p = {0};
-		long v[13];
+		long v[16];
 		static const char *const keys[] = {"product_family", "core_family", "grf_bytes",
 			"grf_count", "default_simd", "max_msg_lanes", "fp64", "int64", "int_divide",
-			"lsc", "inline_data", "supported"};
+			"lsc", "legacy_dataport", "thread_prolog", "inline_data", "sampler", "supported"};
 		size_t i;
 		if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "platform"))
 			continue;
 		for (i = 0; i < NELEM(keys); i++)
 			if (num(n, keys[i], file, &v[i]))
 				bad = 1;
+		if (simd_list(n, file, &p.simd_mask))
+			bad = 1;
 		p.name = attr(n, "name");
 		p.genx = attr(n, "genx");
 		p.description = attr(n, "description");
+		p.missing = attr(n, "missing");
 		if (!p.name || !p.genx || !p.description || bad) {
 			Loc l = {file, (int)xmlGetLineNo(n), 1};
 			diag_error(l, "incomplete <platform> entry");
 			free((char *)p.name);
 			free((char *)p.genx);
 			free((char *)p.description);
+			free((char *)p.missing);
 			bad = 1;
 			break;
 		}
@@ -96,8 +131,23 @@ int platforms_load(const char *datadir)
 		p.int64 = (int)v[7];
 		p.int_divide = (int)v[8];
 		p.lsc = (int)v[9];
-		p.inline_data = (int)v[10];
-		p.supported = (int)v[11];
+		p.legacy_dataport = (int)v[10];
+		p.thread_prolog = (int)v[11];
+		p.inline_data = (int)v[12];
+		p.sampler = (int)v[13];
+		p.supported = (int)v[14];
+		if (!(p.simd_mask & p.default_simd) || (!p.lsc && !p.legacy_dataport) ||
+		    (p.inline_data && !p.thread_prolog)) {
+			Loc l = {file, (int)xmlGetLineNo(n), 1};
+			diag_error(l, "<platform name=\"%s\">: default_simd not in simd, no message family, "
+			           "or inline_data without thread_prolog", p.name);
+			free((char *)p.name);
+			free((char *)p.genx);
+			free((char *)p.description);
+			free((char *)p.missing);
+			bad = 1;
+			break;
+		}
 		vec_push(&plats, p);
 	}
 	xmlFreeDoc(doc);
@@ -119,12 +169,30 @@ const Platform *platform_at(size_t i)
 	return i < plats.n ? &plats.v[i] : NULL;
 }
 
+int platform_simd_ok(const Platform *p, int simd)
+{
+	return (simd == 8 || simd == 16 || simd == 32) && (p->simd_mask & simd);
+}
+
+char *platform_simd_list(const Platform *p)
+{
+	Buf b = {0};
+	int w;
+	for (w = 8; w <= 32; w *= 2)
+		if (p->simd_mask & w)
+			buf_printf(&b, "%s%d", b.n ? " " : "", w);
+	return b.s ? b.s : xstrdup("");
+}
+
 void platforms_list(FILE *f)
 {
 	size_t i;
-	for (i = 0; i < plats.n; i++)
-		fprintf(f, "  %-8s %s%s\n", plats.v[i].name, plats.v[i].description,
+	for (i = 0; i < plats.n; i++) {
+		char *w = platform_simd_list(&plats.v[i]);
+		fprintf(f, "  %-8s %s, SIMD %s%s\n", plats.v[i].name, plats.v[i].description, w,
 		        plats.v[i].supported ? "" : " (listed; translation not implemented yet)");
+		free(w);
+	}
 }
 
 void platforms_fp64(Buf *b)

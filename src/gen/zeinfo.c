@@ -124,6 +124,9 @@ static void put_exec_env(Buf *b, const ZeKernel *k)
 	put_flag(b, "has_global_atomics", k->has_global_atomics);
 	put_flag(b, "has_no_stateless_write", k->has_no_stateless_write);
 	put_flag(b, "has_4gb_buffers", k->has_4gb_buffers);
+	put_count(b, "inline_data_payload_size", k->inline_data_size);
+	if (k->skip_per_thread > 0)
+		put_count(b, "offset_to_skip_per_thread_data_load", k->skip_per_thread);
 	if (wg[0] || wg[1] || wg[2])
 		buf_printf(b, "      required_work_group_size: [ %d, %d, %d ]\n",
 			   wg[0], wg[1], wg[2]);

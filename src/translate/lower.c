@@ -830,6 +830,11 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		alu(l, "add", VT_UD, dst, 2, x, 0);
 		return;
 	}
+	if ((a->op == OP_UDIV || a->op == OP_UMOD) && !l->o->plat->int_divide) {
+		/* lower_div.c; an integer _neg computed first, as alu() does */
+		udiv_emulated(l, a->op == OP_UMOD, dst, int_negated(l, s[0]), int_negated(l, s[1]));
+		return;
+	}
 	if (a->flags & F_MASK24) {
 		/* low 24 bits: bfe of width 24 at 0, unsigned or signed by type */
 		for (i = 0; i < 2; i++) {
@@ -1120,11 +1125,6 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 	long long key;
 	if (alu_dst(l, d, &key, &scratch, m))
 		return;
-	if ((in->op == OP_UDIV || in->op == OP_UMOD) && !l->o->plat->int_divide) {
-		lerr(l, in->loc, "'%s' needs integer division, which %s lacks (not emulated yet)",
-		      il_ops[in->op].name, l->o->plat->name);
-		return;
-	}
 	for (c = 0; c < 4; c++) {
 		VDecl *dst;
 		if (m[c] != WM_WRITE)
@@ -2015,6 +2015,11 @@ static void layout(L *l)
 		has_constarg |= l->k->md->args.v[i].is_const;
 	ze->local_id_size = 3 * chan;
 	cross = grf + 3 * chan;
+	/* XeHP-class dispatch: the finalizer's prolog loads the local ids
+	 * (and, with inline data, the cross-thread data after its first GRF) */
+	if (pl->thread_prolog)
+		l->vk->per_thread_input = ze->local_id_size;
+	ze->inline_data_size = pl->inline_data ? PLATFORM_INLINE_BYTES : 0;
 	plan->kernel = l->k->name;
 	plan->simd = l->simd;
 	plan->grf_bytes = grf;

@@ -665,6 +665,12 @@ int image_lowers(Opcode op)
 
 int lower_image(L *l, const Inst *in)
 {
+	if (!l->o->plat->sampler && image_inst(in->op)) {
+		/* images are read through the sampler (load_lz too) */
+		lerr(l, in->loc, "'%s': device '%s' has no sampler, so image arguments are not supported "
+		     "there", il_ops[in->op].name, l->o->plat->name);
+		return 1;
+	}
 	switch (in->op) {
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:

@@ -147,6 +147,10 @@ int pv_base(L *l, const Inst *in);         /* lower.c: provenance in the current
 VDecl *implicit_arg(L *l, int which);      /* lower.c: an implicit payload argument */
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */
 
+/* lower_div.c: dst = n / d (or n % d when mod), unsigned 32-bit, on devices
+ * without an integer divide; by 0 both give 0xFFFFFFFF as on AMD */
+void udiv_emulated(L *l, int mod, VDecl *dst, Val n, Val d);
+
 /* lower_image.c: image and sampler arguments */
 int image_inst(Opcode op);                  /* an image instruction or declaration lower_image owns */
 int lower_image(L *l, const Inst *in);      /* 1 when it was one (lowered or diagnosed) */

@@ -95,6 +95,7 @@ typedef struct VKernel {
 	int nlabels;           /* label counter for vk_label_name */
 	int nvars;             /* counter for generated names */
 	int spill_mem_offset;  /* bytes of scratch the kernel uses itself; spills go above */
+	int per_thread_input;  /* XeHP-class: bytes of per-thread payload the prolog loads, 0 none */
 } VKernel;
 
 /* visa.c */

@@ -117,6 +117,8 @@ char *vk_text(const VKernel *k)
 		buf_printf(&b, ".input %s offset=%d size=%d\n", k->inputs.v[i].var->name,
 		           k->inputs.v[i].offset, k->inputs.v[i].size);
 	buf_printf(&b, ".kernel_attr Target=\"3d\"\n.kernel_attr SimdSize=%d\n", k->simd);
+	if (k->per_thread_input)
+		buf_printf(&b, ".kernel_attr PerThreadInputSize=%d\n", k->per_thread_input);
 	if (k->spill_mem_offset)
 		buf_printf(&b, ".kernel_attr SpillMemOffset=%d\n", k->spill_mem_offset);
 	for (i = 0; i < k->funcs.n; i++) {

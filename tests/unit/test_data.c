@@ -131,8 +131,9 @@ static char *platform_doc(const char *name, const char *grf_bytes)
 	return xasprintf("<platforms>\n"
 	                 "  <platform name=\"%s\" genx=\"TGLLP\" description=\"d\""
 	                 " product_family=\"0x1d\" core_family=\"0x0\" grf_bytes=\"%s\" grf_count=\"128\""
-	                 " default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\""
-	                 " lsc=\"0\" inline_data=\"0\" supported=\"1\"/>\n"
+	                 " simd=\"8 16 32\" default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\""
+	                 " int_divide=\"1\" lsc=\"0\" legacy_dataport=\"1\" thread_prolog=\"0\""
+	                 " inline_data=\"0\" sampler=\"1\" supported=\"1\"/>\n"
 	                 "</platforms>\n", name, grf_bytes);
 }
 
@@ -174,9 +175,10 @@ static void test_platform_bad_name_rejected(void)
 static void test_platform_duplicate_name_rejected(void)
 {
 	const char *p = "  <platform name=\"tgllp\" genx=\"TGLLP\" description=\"d\" product_family=\"0x1d\""
-	                " core_family=\"0x0\" grf_bytes=\"32\" grf_count=\"128\" default_simd=\"16\""
-	                " max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\" lsc=\"0\""
-	                " inline_data=\"0\" supported=\"1\"/>\n";
+	                " core_family=\"0x0\" grf_bytes=\"32\" grf_count=\"128\" simd=\"8 16 32\""
+	                " default_simd=\"16\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\""
+	                " lsc=\"0\" legacy_dataport=\"1\" thread_prolog=\"0\" inline_data=\"0\" sampler=\"1\""
+	                " supported=\"1\"/>\n";
 	char *doc = xasprintf("<platforms>\n%s%s</platforms>\n", p, p);
 	CU_ASSERT_EQUAL(valid_text(doc, DATADIR "/platforms.xsd"), 0);
 	free(doc);
@@ -239,7 +241,16 @@ static void test_pvc_has_64_byte_grf(void)
 	p = platform_find("pvc");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(p->grf_bytes, 64);
-	CU_ASSERT_STRING_EQUAL(p->genx, "PVC");
+	/* IGC 1.0.12504 lists ocloc's "pvc" as //.platform PVCXT; no SIMD8
+	 * (ocloc crashes on a reqd_sub_group_size(8) kernel); per-thread prolog
+	 * but no inline data (IGC passes no -useInlineData there) */
+	CU_ASSERT_STRING_EQUAL(p->genx, "PVCXT");
+	CU_ASSERT_EQUAL(p->simd_mask, 16 | 32);
+	CU_ASSERT_FALSE(platform_simd_ok(p, 8));
+	CU_ASSERT_TRUE(platform_simd_ok(p, 32));
+	CU_ASSERT_TRUE(p->thread_prolog);
+	CU_ASSERT_FALSE(p->inline_data);
+	CU_ASSERT_FALSE(p->legacy_dataport);
 }
 
 static void test_unknown_platform(void)

@@ -189,6 +189,72 @@ static int run8(const char *text, uint32_t *out, size_t nout, EmuResult *r, int 
 
 /* ---- tests ----------------------------------------------------------------- */
 
+/* A 64-byte-GRF XeHP-class device (pvc's layout): r0 and each local-id
+ * channel one 64-byte GRF, cross-thread data at 256, operand rows of 64
+ * bytes (X2(1,0) is byte 64, read back raw at X2.64), PerThreadInputSize;
+ * the same zebin is refused on a device whose walker loads the payload or
+ * that delivers inline data. */
+static void test_grf64_payload(void)
+{
+	static const char text[] =
+		".version 4.1\n.kernel \"k\"\n"
+		".decl LID v_type=G type=uw num_elts=16 align=GRF\n"
+		".decl PTR v_type=G type=ud num_elts=2 align=qword\n"
+		".decl X v_type=G type=d num_elts=16 align=GRF\n"
+		".decl X2 v_type=G type=d num_elts=32 align=GRF\n"
+		".decl OFF v_type=G type=ud num_elts=16 align=GRF\n"
+		".decl LO v_type=G type=ud num_elts=16 align=GRF\n"
+		".decl CY v_type=G type=ud num_elts=16 align=GRF\n"
+		".decl HI v_type=G type=ud num_elts=16 align=GRF\n"
+		".decl ADDR v_type=G type=uq num_elts=16 align=GRF\n"
+		".decl ADDR_ud v_type=G type=ud num_elts=32 align=GRF alias=<ADDR, 0>\n"
+		".input LID offset=64 size=32\n"
+		".input PTR offset=256 size=8\n"
+		".kernel_attr Target=\"3d\"\n.kernel_attr SimdSize=16\n"
+		".kernel_attr PerThreadInputSize=192\n"
+		".function \"_main\"\n_main:\n"
+		"    mov (M1, 16) X(0,0)<1> LID(0,0)<1;1,0>\n"
+		"    add (M1, 16) X2(1,0)<1> X(0,0)<1;1,0> 0x64:d\n"
+		"    shl (M1, 16) OFF(0,0)<1> X(0,0)<1;1,0> 0x2:ud\n"
+		"    addc (M1, 16) LO(0,0)<1> CY(0,0)<1> OFF(0,0)<1;1,0> PTR(0,0)<0;1,0>\n"
+		"    add (M1, 16) HI(0,0)<1> CY(0,0)<1;1,0> PTR(0,1)<0;1,0>\n"
+		"    mov (M1, 16) ADDR_ud(0,0)<2> LO(0,0)<1;1,0>\n"
+		"    mov (M1, 16) ADDR_ud(0,1)<2> HI(0,0)<1;1,0>\n"
+		"    svm_scatter4scaled.R (M1, 16) 0x0:uq ADDR.0 X2.64\n"
+		"    ret (M1, 1)\n";
+	int dev;
+	for (dev = 0; dev < 3; dev++) {
+		uint32_t out[16] = {0};
+		ZeKernel k;
+		ZeArg a = zarg(ZA_ARG_BYPOINTER, 0, 8, 0);
+		EmuLaunch l;
+		EmuResult r;
+		int i, rc;
+		kernel(&k, 16, &a, 1);
+		k.local_id_size = 3 * 64;
+		range1(&l, 16, 16);
+		l.grf_bytes = 64;
+		l.thread_prolog = dev != 1;  /* 1: a walker that loads the payload */
+		l.inline_data = dev == 2;    /* 2: inline data the zebin does not expect */
+		add_arg(&l, EA_BUFFER, out, sizeof out);
+		rc = run(text, &k, NULL, 0, &l, &r);
+		if (dev == 0) {
+			CU_ASSERT_EQUAL(rc, 0);
+			CU_ASSERT_TRUE(r.ok);
+			if (r.ok)
+				for (i = 0; i < 16; i++)
+					CU_ASSERT_EQUAL(u32_at(&r.buffers.v[0], (size_t)i), (uint32_t)(100 + i));
+		} else {
+			CU_ASSERT_EQUAL(rc, -1);
+			CU_ASSERT_PTR_NOT_NULL(r.error);
+			CU_ASSERT(r.error && strstr(r.error, dev == 1 ? "PerThreadInputSize on a device" :
+			                            "inline_data_payload_size 0, the device delivers 32"));
+		}
+		emu_result_free(&r);
+		emu_launch_free(&l);
+	}
+}
+
 /* if/else and a loop with continue and break, all divergent */
 static void test_goto_join(void)
 {
@@ -819,6 +885,7 @@ int add_emu_ze_suite(void)
 	    !CU_add_test(s, "printf buffer decoding (16/56/80-byte records)", test_printf_decode) ||
 	    !CU_add_test(s, "refused vISA names the line", test_refusals) ||
 	    !CU_add_test(s, "step limit", test_step_limit) ||
+	    !CU_add_test(s, "64-byte GRFs and the XeHP payload", test_grf64_payload) ||
 	    !CU_add_test(s, "zeimage_read round trip and rejections", test_zeimage) ||
 	    !CU_add_test(s, "faddr and .data.const", test_data_faddr) ||
 	    !CU_add_test(s, "saxpy.il end to end at SIMD8/16/32", test_saxpy_end_to_end) ||

@@ -84,7 +84,8 @@ int count_diags(void)
 const Platform test_tgllp = {
 	.name = "tgllp", .genx = "TGLLP", .description = "Tiger Lake LP",
 	.product_family = 0x1d, .core_family = 0, .grf_bytes = 32, .grf_count = 128,
-	.default_simd = 16, .max_msg_lanes = 16, .int_divide = 1, .supported = 1,
+	.simd_mask = 8 | 16 | 32, .default_simd = 16, .max_msg_lanes = 16, .int_divide = 1,
+	.legacy_dataport = 1, .sampler = 1, .supported = 1,
 };
 
 char *scratch_dir(const char *name)
