@@ -68,15 +68,20 @@ static int num(xmlNode *n, const char *name, const char *file, long *out)
 	return 0;
 }
 
+/* The strings a table entry owns. */
+static void platform_strings_free(Platform *p)
+{
+	free((char *)p->name);
+	free((char *)p->genx);
+	free((char *)p->description);
+	free((char *)p->missing);
+}
+
 void platforms_free(void)
 {
 	size_t i;
-	for (i = 0; i < plats.n; i++) {
-		free((char *)plats.v[i].name);
-		free((char *)plats.v[i].genx);
-		free((char *)plats.v[i].description);
-		free((char *)plats.v[i].missing);
-	}
+	for (i = 0; i < plats.n; i++)
+		platform_strings_free(&plats.v[i]);
 	plats.n = 0;
 }
 
@@ -114,10 +119,7 @@ int platforms_load(const char *datadir)
 		if (!p.name || !p.genx || !p.description || bad) {
 			Loc l = {file, (int)xmlGetLineNo(n), 1};
 			diag_error(l, "incomplete <platform> entry");
-			free((char *)p.name);
-			free((char *)p.genx);
-			free((char *)p.description);
-			free((char *)p.missing);
+			platform_strings_free(&p);
 			bad = 1;
 			break;
 		}
@@ -141,10 +143,7 @@ int platforms_load(const char *datadir)
 			Loc l = {file, (int)xmlGetLineNo(n), 1};
 			diag_error(l, "<platform name=\"%s\">: default_simd not in simd, no message family, "
 			           "or inline_data without thread_prolog", p.name);
-			free((char *)p.name);
-			free((char *)p.genx);
-			free((char *)p.description);
-			free((char *)p.missing);
+			platform_strings_free(&p);
 			bad = 1;
 			break;
 		}
