@@ -17,7 +17,11 @@ trap 'rm -rf "$WORK"' EXIT INT TERM
 pass=0 fail=0 skip=0
 
 ok() { pass=$((pass + 1)); echo "[PASS] $1"; }
-ko() { fail=$((fail + 1)); echo "[FAIL] $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/       /'; }
+ko() {
+	fail=$((fail + 1)); echo "[FAIL] $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/       /'
+	# make mutation: the first failure is enough
+	if [ -n "${RUNALL_FAILFAST:-}" ]; then echo "(RUNALL_FAILFAST: stopping)"; exit 1; fi
+}
 sk() { skip=$((skip + 1)); echo "[SKIP] $1: $2"; }
 
 # ---- unit tests (CUnit) ----------------------------------------------------
