@@ -204,13 +204,15 @@ static void write_abi_map(const Options *o, const char *input, const Kernel *k, 
                           const ZeKernel *ze, const Platform *pl)
 {
 	char *x = abi_map_xml(plan, ze, pl->name), *t = abi_map_text(plan, ze, pl->name);
-	char *px = out_path(o, input, k->name, ".abi.xml"), *pt = out_path(o, input, k->name, ".abi.txt");
+	char *ks = kernel_out_stem(input, k->name);
+	char *px = out_path(o, input, ks, ".abi.xml"), *pt = out_path(o, input, ks, ".abi.txt");
 	write_text(px, x);
 	write_text(pt, t);
 	free(x);
 	free(t);
 	free(px);
 	free(pt);
+	free(ks);
 }
 
 /* A faddr of the vISA: its symbol and the label that starts its region
@@ -321,9 +323,11 @@ static int write_isa(const Options *o, const char *input, const Kernel *k, const
 			free(why);
 			bad = 1;
 		} else {
-			p = out_path(o, input, k->name, kinds[i].ext);
+			char *ks = kernel_out_stem(input, k->name);
+			p = out_path(o, input, ks, kinds[i].ext);
 			bad |= write_bytes(p, b.s, b.n) != 0;
 			free(p);
+			free(ks);
 		}
 		buf_free(&b);
 	}
@@ -347,9 +351,10 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	text = vk_text(vk);
 	faddr_symbols(vk, &syms, &labels);
 	if (o->emit & EMIT_VISAASM) {
-		char *p = out_path(o, input, k->name, ".visaasm");
+		char *ks = kernel_out_stem(input, k->name), *p = out_path(o, input, ks, ".visaasm");
 		write_text(p, text);
 		free(p);
+		free(ks);
 	}
 	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
 	/* the binary vISA object embeds the finalizer's code; diagnosed there */
@@ -381,9 +386,10 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		diag_warning(k->md->loc, "kernel '%s' spills %d bytes per thread to scratch",
 		             k->name, gc->spill_bytes);
 	if (o->emit & EMIT_ASM && gc->asm_text) {
-		char *p = out_path(o, input, k->name, ".asm");
+		char *ks = kernel_out_stem(input, k->name), *p = out_path(o, input, ks, ".asm");
 		write_text(p, gc->asm_text);
 		free(p);
+		free(ks);
 	}
 	ze->code = gc->code;
 	ze->code_size = gc->size;
@@ -450,6 +456,55 @@ static int conform_file(const Options *o, Program *prog, const char *input, cons
 	return bad;
 }
 
+/* Outputs of one run: every input's stem and every kernel's output name,
+ * with the input that writes them.  A second input that would write the
+ * same files (two inputs of one stem into one folder, or a kernel name
+ * that <stem>.<kernel> makes equal to another's) is refused before anything
+ * of it is written, so no input's output silently replaces another's. */
+static StrVec claimed, claimed_by;
+
+static int claim(const char *key, const char *input, const char *what)
+{
+	size_t i;
+	for (i = 0; i < claimed.n; i++)
+		if (!strcmp(claimed.v[i], key)) {
+			if (!strcmp(claimed_by.v[i], input))
+				return 0;
+			diag_plain("%s: %s (%s*) would replace the output of %s; give the inputs different names "
+			           "or separate -o folders", input, what, key + 2, claimed_by.v[i]);
+			return -1;
+		}
+	vec_push(&claimed, xstrdup(key));
+	vec_push(&claimed_by, xstrdup(input));
+	return 0;
+}
+
+static int claim_outputs(const Options *o, const char *input, const Program *prog)
+{
+	char *stem = path_stem(input), *p = out_path(o, input, stem, ""), *key = xasprintf("S:%s", p);
+	size_t i;
+	int bad = claim(key, input, "its program outputs");
+	free(key), free(p), free(stem);
+	for (i = 0; i < prog->kernels.n && !bad; i++) {
+		char *ks = kernel_out_stem(input, prog->kernels.v[i]->name), *what;
+		p = o->conform && o->outdir ? xasprintf("%s/%s", o->outdir, ks) : out_path(o, input, ks, "");
+		key = xasprintf("K:%s", p);
+		what = xasprintf("kernel '%s'", prog->kernels.v[i]->name);
+		bad = claim(key, input, what);
+		free(what), free(key), free(p), free(ks);
+	}
+	return bad;
+}
+
+static void claims_free(void)
+{
+	size_t i;
+	for (i = 0; i < claimed.n; i++)
+		free(claimed.v[i]), free(claimed_by.v[i]);
+	vec_free(&claimed);
+	vec_free(&claimed_by);
+}
+
 /* One input program; returns the number of failures. */
 static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
 {
@@ -482,6 +537,13 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		il_dump(&b, m);
 		fputs(b.s, stdout);
 		buf_free(&b);
+	}
+	if (claim_outputs(o, input, prog)) {
+		failed = prog->kernels.n ? (int)prog->kernels.n : 1;
+		md_free(prog);
+		il_free(m);
+		free(text);
+		return failed;
 	}
 	if (o->emit & EMIT_IL)
 		failed += emit_il(o, input, prog);
@@ -541,6 +603,7 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		if (zes[i]) {
 			vec_free(&zes[i]->args);
 			vec_free(&zes[i]->relocs);
+			vec_free(&zes[i]->arg_info);
 			free(zes[i]);
 		}
 		gencode_free(&gcs[i]);
@@ -767,6 +830,7 @@ int main(int argc, char **argv)
 		free(inputs.v[i]);
 	}
 	vec_free(&inputs);
+	claims_free();
 	if (o.conform) {
 		if (conform_finish(&o.co))
 			failed++;

@@ -256,6 +256,16 @@ char *path_stem(const char *path)
 	return dot && dot != b ? xstrndup(b, (size_t)(dot - b)) : xstrdup(b);
 }
 
+char *kernel_out_stem(const char *input, const char *kernel)
+{
+	char *s = path_stem(input), *r;
+	if (!strcmp(s, kernel))
+		return s;
+	r = xasprintf("%s.%s", s, kernel);
+	free(s);
+	return r;
+}
+
 void remove_tree(const char *path)
 {
 	DIR *d = opendir(path);

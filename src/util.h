@@ -82,5 +82,10 @@ char *read_file(const char *path, size_t *len); /* NULL + errno on failure */
 void remove_tree(const char *path);             /* a folder and all below it, or a file */
 const char *path_base(const char *path);        /* pointer into path */
 char *path_stem(const char *path);              /* base name without extension */
+/* the name of one kernel's own outputs (<kernel>.visaasm, --conform's
+ * DIR/<kernel>/): the input's stem when the kernel is named like it, else
+ * <stem>.<kernel>, so two inputs with a kernel of the same name never share
+ * a file */
+char *kernel_out_stem(const char *input, const char *kernel);
 
 #endif

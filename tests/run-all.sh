@@ -103,6 +103,22 @@ for il in "$SRC"/tests/kernels/*.il; do
 			else
 				ko "$name: explicit arguments equal IGC's" "$(cat "$out/args.diff")"
 			fi
+		elif [ -f "$SRC/tests/kernels/$k.cl" ]; then
+			ko "$name: explicit arguments equal IGC's" \
+				"no tests/kernels/$k.igcargs: tests/tools/igc-args.sh tests/kernels/$k.cl > tests/kernels/$k.igcargs"
+		fi
+		# what clGetKernelInfo / clGetKernelArgInfo answer (user_attributes,
+		# kernels_misc_info): IGC's for the twin, tests/tools/igc-info.sh
+		if [ -f "$SRC/tests/kernels/$k.igcinfo" ]; then
+			"$ZESECT" "$bin" .ze_info | sh "$SRC/tests/tools/zeinfo-misc.sh" >"$out/info"
+			if diff -u "$SRC/tests/kernels/$k.igcinfo" "$out/info" >"$out/info.diff"; then
+				ok "$name: kernel attributes and argument info equal IGC's"
+			else
+				ko "$name: kernel attributes and argument info equal IGC's" "$(cat "$out/info.diff")"
+			fi
+		elif [ -f "$SRC/tests/kernels/$k.cl" ]; then
+			ko "$name: kernel attributes and argument info equal IGC's" \
+				"no tests/kernels/$k.igcinfo: tests/tools/igc-info.sh tests/kernels/$k.cl > tests/kernels/$k.igcinfo"
 		fi
 		isa_checks "$out" "$name"
 		yaml=$("$ZESECT" "$bin" .ze_info)
@@ -594,6 +610,38 @@ if "$TRANSLATE" -device tgllp -o "$WORK/cli" "$SRC/tests/kernels/saxpy.il" >/dev
 	ok "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"
 else
 	ko "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"
+fi
+
+# -o DIR: two inputs with a kernel of the same name (saxpy.il and
+# ops_coverage.il both have 'saxpy') keep their own files, <stem>.<kernel>
+# when the names differ; two inputs of one stem are refused before either
+# output is replaced
+cl=$WORK/collide
+mkdir -p "$cl/a" "$cl/b" "$cl/c"
+if "$TRANSLATE" -o "$cl/a" --emit zebin,visaasm,abi "$SRC/tests/kernels/saxpy.il" \
+	"$SRC/tests/kernels/ops_coverage.il" >"$cl/a.log" 2>&1 &&
+   [ -s "$cl/a/saxpy.visaasm" ] && [ -s "$cl/a/ops_coverage.saxpy.visaasm" ] &&
+   [ -s "$cl/a/saxpy.abi.xml" ] && [ -s "$cl/a/ops_coverage.saxpy.abi.xml" ] &&
+   ! cmp -s "$cl/a/saxpy.visaasm" "$cl/a/ops_coverage.saxpy.visaasm"; then
+	ok "cli: -o DIR keeps both inputs' kernels of one name (saxpy.*, ops_coverage.saxpy.*)"
+else
+	ko "cli: -o DIR keeps both inputs' kernels of one name (saxpy.*, ops_coverage.saxpy.*)" \
+		"$(cat "$cl/a.log"; ls "$cl/a")"
+fi
+"$TRANSLATE" -o "$cl/b" "$SRC/tests/kernels/saxpy.il" >/dev/null 2>&1
+if "$TRANSLATE" -o "$cl/c" "$SRC/tests/kernels/saxpy.il" "$SRC/examples/saxpy.il" >"$cl/c.log" 2>&1; then
+	ko "cli: two inputs of one stem into one folder are refused" "exit 0"
+elif grep -q "examples/saxpy.il: its program outputs.*would replace the output of .*tests/kernels/saxpy.il" \
+	"$cl/c.log" && cmp -s "$cl/b/saxpy_tgllp.bin" "$cl/c/saxpy_tgllp.bin"; then
+	ok "cli: two inputs of one stem into one folder are refused (the first one's zebin kept)"
+else
+	ko "cli: two inputs of one stem into one folder are refused (the first one's zebin kept)" "$(cat "$cl/c.log")"
+fi
+if "$TRANSLATE" --conform --quiet -o "$cl/d" "$SRC/tests/kernels/saxpy.il" "$SRC/tests/kernels/ops_coverage.il" \
+	>"$cl/d.log" 2>&1 && [ -f "$cl/d/saxpy/manifest.xml" ] && [ -f "$cl/d/ops_coverage.saxpy/manifest.xml" ]; then
+	ok "cli: --conform -o DIR dumps both kernels named saxpy (saxpy/, ops_coverage.saxpy/)"
+else
+	ko "cli: --conform -o DIR dumps both kernels named saxpy (saxpy/, ops_coverage.saxpy/)" "$(cat "$cl/d.log"; ls "$cl/d")"
 fi
 
 echo

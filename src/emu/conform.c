@@ -658,11 +658,12 @@ static char *xml_text(const char *s)
 
 static const char *const kind_name[] = {"value", "buffer", "local", "null", "image", "sampler"};
 
-/* DIR/<kernel>/: ndrange, argument bytes, both sides' results, manifest.xml */
-static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, const EmuResult *amd,
-                 const EmuResult *ze, const Verdict *v)
+/* DIR/<kernel_out_stem>/: ndrange, argument bytes, both sides' results,
+ * manifest.xml */
+static void dump(const ConformOptions *o, const char *input, const Kernel *k, const EmuLaunch *l,
+                 const EmuResult *amd, const EmuResult *ze, const Verdict *v)
 {
-	char *dir = xasprintf("%s/%s", o->outdir, k->name), *p;
+	char *ks = kernel_out_stem(input, k->name), *dir = xasprintf("%s/%s", o->outdir, ks), *p;
 	xmlTextWriterPtr w;
 	size_t i;
 	mkdir(o->outdir, 0777);
@@ -673,6 +674,7 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 	if (!w) {
 		diag_plain("cannot write %s/manifest.xml", dir);
 		free(dir);
+		free(ks);
 		return;
 	}
 	xmlTextWriterSetIndent(w, 1);
@@ -759,6 +761,7 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 	xmlTextWriterEndDocument(w);
 	xmlFreeTextWriter(w);
 	free(dir);
+	free(ks);
 }
 
 typedef struct Case {
@@ -847,7 +850,7 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		memset(&amd, 0, sizeof amd);
 		memset(&ze, 0, sizeof ze);
-		if (o->inputs ? conform_read_inputs(k, o->inputs, &l, &why) : conform_launch(k, o, 0, &l, &why)) {
+		if (o->inputs ? conform_read_inputs(k, input, o->inputs, &l, &why) : conform_launch(k, o, 0, &l, &why)) {
 			printf("%s: %s: SIMD%d: NOT RUN: %s\n", input, k->name, o->simd, why);
 			c.file = xstrdup(input);
 			c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
@@ -885,7 +888,7 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		else if (!v.agree)
 			printf("%s: %s: SIMD%d: DISAGREE\n%s", input, k->name, o->simd, v.why.s ? v.why.s : "");
 		if (o->outdir)
-			dump(o, k, &l, &amd, &ze, &v);
+			dump(o, input, k, &l, &amd, &ze, &v);
 		c.file = xstrdup(input);
 		c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
 		c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");

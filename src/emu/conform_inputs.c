@@ -128,9 +128,10 @@ out:
 	return rc;
 }
 
-int conform_read_inputs(const Kernel *k, const char *inputs, EmuLaunch *l, char **why)
+int conform_read_inputs(const Kernel *k, const char *input, const char *inputs, EmuLaunch *l, char **why)
 {
-	char *dir = xasprintf("%s/%s", inputs, k->name), *path = xasprintf("%s/manifest.xml", dir);
+	char *ks = kernel_out_stem(input, k->name);
+	char *dir = xasprintf("%s/%s", inputs, ks), *path = xasprintf("%s/manifest.xml", dir);
 	char *seen = xcalloc(k->md->args.n + 1, 1);
 	xmlDoc *doc;
 	xmlNode *root, *n;
@@ -178,5 +179,6 @@ int conform_read_inputs(const Kernel *k, const char *inputs, EmuLaunch *l, char 
 	free(seen);
 	free(path);
 	free(dir);
+	free(ks);
 	return rc;
 }

@@ -215,9 +215,9 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
                     char *const *visa);
 void conform_untranslated(const ConformOptions *o, const char *input, const char *kernel);
 int conform_finish(const ConformOptions *o);  /* writes the JUnit file; 0 ok */
-/* conform_inputs.c: the launch of kernel k as DIR/<k>/manifest.xml states it
- * (NDRange and every argument's initial bytes, the format -o writes); 0 ok,
- * -1 with *why (malloc'd). */
-int conform_read_inputs(const Kernel *k, const char *dir, EmuLaunch *l, char **why);
+/* conform_inputs.c: the launch of kernel k of program file `input` as
+ * DIR/<kernel_out_stem>/manifest.xml states it (NDRange and every argument's
+ * initial bytes, the format -o writes); 0 ok, -1 with *why (malloc'd). */
+int conform_read_inputs(const Kernel *k, const char *input, const char *dir, EmuLaunch *l, char **why);
 
 #endif

@@ -322,6 +322,89 @@ static int unknown_key(Rd *r, const YNode *n, const char *where)
 	return -1;
 }
 
+/* a "[ x, y, z ]" of positive sizes */
+static int get_size3(Rd *r, const YNode *n)
+{
+	int v[3];
+	if (want(r, n, Y_SCALAR))
+		return -1;
+	if (sscanf(n->text, "[ %d , %d , %d ]", &v[0], &v[1], &v[2]) != 3 || v[0] < 1 || v[1] < 1 || v[2] < 1) {
+		char *m = xasprintf("%s must be [ x, y, z ] of positive sizes", n->key);
+		bad(r, n, m);
+		free(m);
+		return -1;
+	}
+	return 0;
+}
+
+/* user_attributes: the source's kernel attributes; the runtime reports
+ * them and launches nothing from them, so they are only checked */
+static int user_attributes(Rd *r, const YNode *m)
+{
+	size_t i;
+	int dummy;
+	if (want(r, m, Y_MAP))
+		return -1;
+	for (i = 0; i < m->kids.n; i++) {
+		const YNode *n = m->kids.v[i];
+		int rc;
+		if (!strcmp(n->key, "reqd_work_group_size") || !strcmp(n->key, "work_group_size_hint"))
+			rc = get_size3(r, n);
+		else if (!strcmp(n->key, "intel_reqd_sub_group_size"))
+			rc = get_int(r, n, &dummy);
+		else if (!strcmp(n->key, "vec_type_hint"))
+			rc = want(r, n, Y_SCALAR);
+		else
+			return unknown_key(r, n, "user_attributes");
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* kernels_misc_info: clGetKernelArgInfo's answers per kernel; checked for
+ * their form (every entry a known key with a scalar value) */
+static int misc_info(Rd *r, const YNode *seq)
+{
+	static const char *const keys[] = {"index", "name", "address_qualifier", "access_qualifier",
+	                                   "type_name", "type_qualifiers"};
+	size_t i, j, a, q;
+	if (want(r, seq, Y_SEQ))
+		return -1;
+	for (i = 0; i < seq->kids.n; i++) {
+		const YNode *k = seq->kids.v[i];
+		if (want(r, k, Y_MAP))
+			return -1;
+		for (j = 0; j < k->kids.n; j++) {
+			const YNode *n = k->kids.v[j];
+			if (!strcmp(n->key, "name")) {
+				if (want(r, n, Y_SCALAR))
+					return -1;
+				continue;
+			}
+			if (strcmp(n->key, "args_info"))
+				return unknown_key(r, n, "kernels_misc_info");
+			if (want(r, n, Y_SEQ))
+				return -1;
+			for (a = 0; a < n->kids.n; a++) {
+				const YNode *e = n->kids.v[a];
+				if (want(r, e, Y_MAP))
+					return -1;
+				for (q = 0; q < e->kids.n; q++) {
+					size_t t;
+					for (t = 0; t < NELEM(keys) && strcmp(keys[t], e->kids.v[q]->key); t++)
+						;
+					if (t == NELEM(keys))
+						return unknown_key(r, e->kids.v[q], "args_info");
+					if (want(r, e->kids.v[q], Y_SCALAR))
+						return -1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
 static int exec_env(Rd *r, const YNode *env, ZeKernel *k)
 {
 	size_t i;
@@ -637,6 +720,8 @@ static int kernel_entry(Rd *r, const YNode *item, ZeKernel *k)
 			rc = inline_samplers(r, n, k);
 		else if (!strcmp(key, "per_thread_memory_buffers"))
 			rc = memory_buffers(r, n, k);
+		else if (!strcmp(key, "user_attributes"))
+			rc = user_attributes(r, n);
 		else
 			return unknown_key(r, n, "kernel");
 	}
@@ -671,6 +756,9 @@ static int zeinfo(Rd *r, const YNode *root)
 				}
 				vec_push(&r->z->kernels, k);
 			}
+		} else if (!strcmp(n->key, "kernels_misc_info")) {
+			if (misc_info(r, n))
+				return -1;
 		} else
 			return unknown_key(r, n, "the document");
 	}

@@ -94,6 +94,23 @@ typedef struct ZeInlineSampler {
 } ZeInlineSampler;
 #define ZE_MAX_INLINE_SAMPLERS 16
 
+/* One argument as OpenCL's clGetKernelArgInfo reports it (.ze_info
+ * kernels_misc_info args_info, as IGC writes it); strings interned. */
+typedef struct ZeArgInfo {
+	int index;
+	const char *name;
+	const char *address_qualifier; /* __global __constant __local __private */
+	const char *access_qualifier;  /* __read_only __write_only __read_write NONE */
+	const char *type_name;         /* OpenCL source type: "float4*", "image2d_t", "int" */
+	int size;                      /* bytes the host passes (type_name's ";N") */
+	const char *type_qualifiers;   /* "restrict const volatile" (that order) or NONE */
+	/* for the ABI map: the element type and vector width of the value or
+	 * the pointee, and where the type came from */
+	const char *elem_type;         /* int uint float char ... ("" for images, samplers) */
+	int vector;                    /* 1 for scalars */
+	const char *type_source;       /* "reflection" (;reflection) or "metadata" (inferred) */
+} ZeArgInfo;
+
 /* A relocation in a kernel's code: the dword at `offset` of .text.<kernel>
  * receives the low (R_ZE_SYM_ADDR_32) or high (R_ZE_SYM_ADDR_32_HI) half of
  * the symbol's address, or the qword there all of it (R_ZE_SYM_ADDR: a
@@ -134,6 +151,11 @@ typedef struct ZeKernel {
 	VEC(ZeReloc) relocs;   /* into .rel.text.<name> */
 	ZeInlineSampler inline_samplers[ZE_MAX_INLINE_SAMPLERS];
 	int n_inline_samplers;
+	/* user_attributes (OpenCL kernel attributes, as written in the source) */
+	int attr_reqd_wg[3];   /* reqd_work_group_size, all 0 = none */
+	int attr_wg_hint[3];   /* work_group_size_hint, all 0 = none */
+	const char *attr_vec_type_hint; /* NULL = none */
+	VEC(ZeArgInfo) arg_info; /* kernels_misc_info args_info, argument order */
 } ZeKernel;
 
 /* zeinfo.c: YAML text of .ze_info for the kernels (block style, version 1.15) */

@@ -113,6 +113,60 @@ static void put_count(Buf *b, const char *key, int v)
 		buf_printf(b, "      %s: %d\n", key, v);
 }
 
+/* user_attributes: the kernel's OpenCL attributes as the source wrote them
+ * (NEO reports them through clGetKernelInfo(CL_KERNEL_ATTRIBUTES)) */
+static void put_user_attributes(Buf *b, const ZeKernel *k)
+{
+	const int *r = k->attr_reqd_wg, *h = k->attr_wg_hint;
+	if (!r[0] && !h[0] && !k->attr_vec_type_hint)
+		return;
+	buf_puts(b, "    user_attributes:\n");
+	if (r[0])
+		buf_printf(b, "      reqd_work_group_size: [ %d, %d, %d ]\n", r[0], r[1], r[2]);
+	if (k->attr_vec_type_hint && name_ok(k->attr_vec_type_hint))
+		buf_printf(b, "      vec_type_hint: %s\n", k->attr_vec_type_hint);
+	if (h[0])
+		buf_printf(b, "      work_group_size_hint: [ %d, %d, %d ]\n", h[0], h[1], h[2]);
+}
+
+/* a YAML single-quoted scalar ('' for a quote) */
+static void put_quoted(Buf *b, const char *s, int size)
+{
+	buf_puts(b, "'");
+	for (; *s; s++)
+		buf_printf(b, *s == '\'' ? "''" : "%c", *s);
+	buf_printf(b, ";%d'", size);
+}
+
+/* kernels_misc_info: clGetKernelArgInfo's answers, as IGC writes them */
+static void put_misc_info(Buf *b, ZeKernel *const *ks, size_t n)
+{
+	size_t i, j;
+	int any = 0;
+	for (i = 0; i < n; i++)
+		any |= ks[i]->arg_info.n > 0;
+	if (!any)
+		return;
+	buf_puts(b, "kernels_misc_info:\n");
+	for (i = 0; i < n; i++) {
+		if (!ks[i]->arg_info.n)
+			continue;
+		buf_printf(b, "  - name: %s\n", ks[i]->name);
+		buf_puts(b, "    args_info:\n");
+		for (j = 0; j < ks[i]->arg_info.n; j++) {
+			const ZeArgInfo *a = &ks[i]->arg_info.v[j];
+			buf_printf(b, "      - index: %d\n", a->index);
+			buf_printf(b, "        name: %s\n", a->name);
+			buf_printf(b, "        address_qualifier: %s\n", a->address_qualifier);
+			buf_printf(b, "        access_qualifier: %s\n", a->access_qualifier);
+			buf_puts(b, "        type_name: ");
+			put_quoted(b, a->type_name, a->size);
+			buf_puts(b, "\n");
+			buf_printf(b, "        type_qualifiers: %s\n", a->type_qualifiers);
+		}
+	}
+}
+
 static void put_exec_env(Buf *b, const ZeKernel *k)
 {
 	const int *wg = k->required_wg;
@@ -197,6 +251,7 @@ static void put_kernel(Buf *b, const ZeKernel *k)
 	if (!name_ok(k->name))
 		die("kernel name '%s' is not an identifier", k->name);
 	buf_printf(b, "  - name: %s\n", k->name);
+	put_user_attributes(b, k);
 	put_exec_env(b, k);
 	if (k->args.n) {
 		buf_puts(b, "    payload_arguments:\n");
@@ -228,6 +283,7 @@ char *zeinfo_yaml(ZeKernel *const *ks, size_t n)
 	buf_puts(&b, "kernels:\n");
 	for (i = 0; i < n; i++)
 		put_kernel(&b, ks[i]);
+	put_misc_info(&b, ks, n);
 	buf_puts(&b, "...\n");
 	return b.s;
 }

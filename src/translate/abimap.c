@@ -87,6 +87,94 @@ static void inline_samplers_xml(xmlTextWriterPtr w, const ZeKernel *ze)
 	}
 }
 
+static const char *const pf_token_name[] = {"", "byte", "short", "int", "float", "string", "long",
+	"pointer", "double", "vector_byte", "vector_short", "vector_int", "vector_long", "vector_float",
+	"vector_double"};
+
+static const ZeArgInfo *arg_info_of(const ZeKernel *ze, int index)
+{
+	size_t i;
+	for (i = 0; i < ze->arg_info.n; i++)
+		if (ze->arg_info.v[i].index == index)
+			return &ze->arg_info.v[i];
+	return NULL;
+}
+
+static void size3(xmlTextWriterPtr w, const char *name, const int *v)
+{
+	if (v[0])
+		attr(w, name, "%d %d %d", v[0], v[1], v[2]);
+}
+
+/* <kernel>: where the kernel comes from and what OpenCL said of it */
+static void kernel_xml(xmlTextWriterPtr w, const AbiPlan *p, const ZeKernel *ze)
+{
+	xmlTextWriterStartElement(w, (const xmlChar *)"kernel");
+	if (p->md) {
+		attr(w, "source", "%s", p->md->loc.file ? p->md->loc.file : "");
+		attr(w, "line", "%d", p->md->loc.line);
+	}
+	size3(w, "reqd_work_group_size", ze->attr_reqd_wg);
+	size3(w, "work_group_size_hint", ze->attr_wg_hint);
+	if (ze->attr_vec_type_hint)
+		attr(w, "vec_type_hint", "%s", ze->attr_vec_type_hint);
+	attr(w, "approx_math", "%s", p->approx ? "true" : "false");
+	if (p->approx)
+		attr(w, "approx_ops", "%s", p->approx);
+	xmlTextWriterEndElement(w);
+}
+
+/* <opencl>: an argument as clGetKernelArgInfo describes it, with the
+ * element type and vector width of the value or pointee */
+static void opencl_xml(xmlTextWriterPtr w, const ZeArgInfo *a)
+{
+	if (!a)
+		return;
+	xmlTextWriterStartElement(w, (const xmlChar *)"opencl");
+	attr(w, "address_qualifier", "%s", a->address_qualifier);
+	attr(w, "access_qualifier", "%s", a->access_qualifier);
+	attr(w, "type_name", "%s", a->type_name);
+	attr(w, "type_qualifiers", "%s", a->type_qualifiers);
+	attr(w, "size", "%d", a->size);
+	if (*a->elem_type) {
+		attr(w, "element_type", "%s", a->elem_type);
+		attr(w, "vector", "%d", a->vector);
+	}
+	attr(w, "type_from", "%s", a->type_source);
+	xmlTextWriterEndElement(w);
+}
+
+/* <printf>: the program's formats (ids are program-wide; a kernel that
+ * prints may use any), the AMD record and the Level Zero record NEO decodes */
+static void printf_xml(xmlTextWriterPtr w, const AbiPlan *p)
+{
+	size_t i;
+	int a;
+	if (!p->printf_slot || !p->pf)
+		return;
+	for (i = 0; i < p->pf->f.n; i++) {
+		const PfFormat *f = &p->pf->f.v[i];
+		xmlTextWriterStartElement(w, (const xmlChar *)"printf");
+		attr(w, "id", "%d", f->id);
+		attr(w, "format", "%s", f->md && f->md->text ? f->md->text : "");
+		attr(w, "string_offset", "%zu", f->str);
+		attr(w, "record_bytes", "%d", f->record);
+		for (a = 0; a < f->nargs; a++) {
+			const PfArg *x = &f->args[a];
+			xmlTextWriterStartElement(w, (const xmlChar *)"arg");
+			attr(w, "index", "%d", a);
+			attr(w, "amd_bytes", "%d", x->amd_bytes);
+			attr(w, "token", "%s", x->tag > 0 && x->tag < (int)NELEM(pf_token_name) ?
+			     pf_token_name[x->tag] : "none");
+			if (x->count)
+				attr(w, "elements", "%d", x->count);
+			attr(w, "record_bytes", "%d", x->bytes);
+			xmlTextWriterEndElement(w);
+		}
+		xmlTextWriterEndElement(w);
+	}
+}
+
 char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 {
 	xmlBufferPtr buf = xmlBufferCreate();
@@ -101,6 +189,7 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 	attr(w, "kernel", "%s", p->kernel);
 	attr(w, "device", "%s", device);
 	attr(w, "simd", "%d", p->simd);
+	kernel_xml(w, p, ze);
 	xmlTextWriterStartElement(w, (const xmlChar *)"payload");
 	attr(w, "grf_bytes", "%d", p->grf_bytes);
 	attr(w, "local_id_bytes", "%d", p->local_id_size);
@@ -146,6 +235,7 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 			}
 			amd_image(w, a);
 			xmlTextWriterEndElement(w);
+			opencl_xml(w, arg_info_of(ze, a->index));
 			for (k = 0; k < e->ze_count; k++)
 				ze_piece(w, p, &ze->args.v[e->ze_first + k], e->input);
 			if (e->provenance)
@@ -200,6 +290,7 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 		}
 	}
 	inline_samplers_xml(w, ze);
+	printf_xml(w, p);
 	xmlTextWriterEndElement(w);
 	xmlTextWriterEndDocument(w);
 	xmlFreeTextWriter(w);
@@ -226,7 +317,18 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 		           ze->required_wg[2]);
 	if (p->data_bytes)
 		buf_printf(&b, ", data segments in .data.const (%s)", ABI_DATA_SYMBOL);
-	buf_puts(&b, "\n\n");
+	buf_puts(&b, "\n");
+	if (p->md)
+		buf_printf(&b, "source %s:%d", p->md->loc.file ? path_base(p->md->loc.file) : "", p->md->loc.line);
+	if (ze->attr_reqd_wg[0])
+		buf_printf(&b, ", reqd_work_group_size %d %d %d", ze->attr_reqd_wg[0], ze->attr_reqd_wg[1],
+		           ze->attr_reqd_wg[2]);
+	if (ze->attr_wg_hint[0])
+		buf_printf(&b, ", work_group_size_hint %d %d %d", ze->attr_wg_hint[0], ze->attr_wg_hint[1],
+		           ze->attr_wg_hint[2]);
+	if (ze->attr_vec_type_hint)
+		buf_printf(&b, ", vec_type_hint %s", ze->attr_vec_type_hint);
+	buf_printf(&b, ", approximate math: %s\n\n", p->approx ? p->approx : "none");
 	buf_printf(&b, "%-44s %s\n", "AMD", "Level Zero");
 	for (i = 0; i < p->entries.n; i++) {
 		const AbiEntry *e = &p->entries.v[i];
@@ -267,6 +369,15 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 			}
 			if (e->provenance)
 				buf_printf(&b, "%-44s   %s\n", "", e->provenance);
+			{
+				const ZeArgInfo *ai = arg_info_of(ze, a->index);
+				if (ai)
+					buf_printf(&b, "%-44s   OpenCL: %s %s (%d B)%s%s%s%s\n", "", ai->address_qualifier,
+					           ai->type_name, ai->size, strcmp(ai->type_qualifiers, "NONE") ? " " : "",
+					           strcmp(ai->type_qualifiers, "NONE") ? ai->type_qualifiers : "",
+					           strcmp(ai->access_qualifier, "NONE") ? " " : "",
+					           strcmp(ai->access_qualifier, "NONE") ? ai->access_qualifier : "");
+			}
 		} else {
 			snprintf(left, sizeof left, "cb0[%d].%c %s", e->slot, "xyzw"[e->comp], e->meaning ? e->meaning : "");
 			if (e->data_symbol)

@@ -2031,6 +2031,8 @@ static void layout(L *l)
 	plan->private_bytes = l->priv_bytes;
 	plan->data_bytes = l->dseg ? 1 : 0; /* the size is the program's, filled by the caller */
 	plan->printf_slot = l->pf_used ? l->pf_slot : 0;
+	plan->md = l->k->md;
+	plan->pf = l->o->pf;
 	for (c = 0; c < 3; c++)
 		if (l->lid[c])
 			vk_input(l->vk, l->lid[c], grf + c * chan, l->simd * 2);
@@ -2096,9 +2098,13 @@ static void layout(L *l)
 			a.addrmode = ZM_STATELESS;
 			a.addrspace = !strcmp(m->mem, "c") || !strcmp(m->mem, "hc") ? ZS_CONSTANT : ZS_GLOBAL;
 			/* IGC derives the access from the const qualifier (;constarg);
-			 * AMD's RO/RW field only when no ;constarg line exists */
+			 * AMD's RO/RW field only when no ;constarg line exists.  A
+			 * global const pointer that is also restrict is readwrite for
+			 * IGC 1.0.12504 (__constant ones stay readonly) */
 			a.access = (has_constarg ? m->is_const : m->access && !strcmp(m->access, "RO"))
 			           ? ZC_READONLY : ZC_READWRITE;
+			if (a.addrspace == ZS_GLOBAL && m->is_restrict)
+				a.access = ZC_READWRITE;
 			e.cb_size = 4;
 			e.provenance = pointer_provenance(l, m);
 			vec_push(&ze->args, a);
@@ -2264,7 +2270,9 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	if (k->md->cws[0])
 		for (i = 0; i < 3; i++)
 			ze->required_wg[i] = k->md->cws[i];
+	kernel_arg_info(k, ze);
 	layout(&l);
+	plan->approx = approx_math(l.vk);
 	*vkp = l.vk;
 	vec_free(&l.regs);
 	vec_free(&l.main_lits);

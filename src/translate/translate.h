@@ -159,6 +159,10 @@ typedef struct AbiPlan {
 	int private_bytes;      /* AMD: private memory per work-item (Intel: scratch/SIMD) */
 	int data_bytes;         /* program data blob in .data.const, 0 if none */
 	int printf_slot;        /* dwords of a work-item's staged printf slot, 0 if it never prints */
+	const MdBlock *md;      /* the kernel's metadata (source position, printf formats) */
+	const PfTable *pf;      /* the program's printf formats, NULL if none */
+	const char *approx;     /* the approximate math instructions the code uses ("exp inv"),
+	                         * NULL when every result is exact (interned) */
 	VEC(AbiEntry) entries;  /* explicit arguments in order, then cb0 reads */
 } AbiPlan;
 
@@ -172,6 +176,11 @@ size_t abi_data_blob(const Program *p, uint8_t **bytes, long long *seg_off);
 /* abimap.c: --emit abi, one XML file (schema data/abimap.xsd) and one text table */
 char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device);
 char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device);
+
+/* arginfo.c: the kernel's OpenCL attributes and clGetKernelArgInfo's view
+ * of its arguments (ze->attr_*, ze->arg_info) from its metadata */
+void kernel_arg_info(const Kernel *k, ZeKernel *ze);
+const char *approx_math(const VKernel *vk); /* AbiPlan.approx */
 
 /* lower.c */
 int translate_kernel(Program *p, Kernel *k, const TranslateOptions *o,

@@ -107,6 +107,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 				abi_plan_free(&plan);
 			}
 			vec_free(&ze.args);
+			vec_free(&ze.arg_info);
 		}
 		free(seg_off);
 		free(blob);

@@ -1579,7 +1579,7 @@ static int cmd_gen(const char *dir, uint64_t seed)
 				break; /* no modifiers: no separate plain kernel */
 			nv = variants(o, vs, plain);
 			snprintf(kname, sizeof kname, "ref_%s%s", o->file, plain ? "_plain" : "");
-			snprintf(path, sizeof path, "%s/%s%s.il", dir, o->file, plain ? "_plain" : "");
+			snprintf(path, sizeof path, "%s/ref_%s%s.il", dir, o->file, plain ? "_plain" : "");
 			write_il(o, vs, nv, path, kname);
 			write_inputs(o, nv, dir, kname, in, lanes);
 		}

@@ -45,13 +45,13 @@ diag() {
 }
 
 # batch 1: every op with a reference, all variants
-files=$(awk '$3 != "nosem" {printf "%s/%s.il ", g, $1}' g="$GEN" "$W/list")
+files=$(awk '$3 != "nosem" {printf "%s/ref_%s.il ", g, $1}' g="$GEN" "$W/list")
 # shellcheck disable=SC2086
 "$TRANSLATE" --conform --quiet --inputs "$GEN/in" -simd "$SIMD" -o "$RUN/all" $files >"$RUN/all.log" 2>&1
 # batch 2: the plain kernels of ops whose full kernel did not translate
 plains=""
 while read -r f fam st mn rest; do
-	[ "$st" = mods ] && [ ! -f "$RUN/all/ref_$f/manifest.xml" ] && plains="$plains $GEN/${f}_plain.il"
+	[ "$st" = mods ] && [ ! -f "$RUN/all/ref_$f/manifest.xml" ] && plains="$plains $GEN/ref_${f}_plain.il"
 done <"$W/list"
 [ -n "$plains" ] && "$TRANSLATE" --conform --quiet --inputs "$GEN/in" -simd "$SIMD" -o "$RUN/plain" $plains \
 	>"$RUN/plain.log" 2>&1
@@ -68,14 +68,14 @@ for fam in $(awk '{print $2}' "$W/list" | uniq); do
 			dir=$RUN/all kind=""
 		elif [ "$st" = mods ] && [ -f "$RUN/plain/ref_${f}_plain/manifest.xml" ]; then
 			dir=$RUN/plain kind=plain
-			sk "$fam/$mn with modifiers: $(diag "$GEN/$f" "$RUN/all.log")"
+			sk "$fam/$mn with modifiers: $(diag "$GEN/ref_$f" "$RUN/all.log")"
 		else
-			d=$(diag "$GEN/$f" "$RUN/all.log")
+			d=$(diag "$GEN/ref_$f" "$RUN/all.log")
 			if [ -z "$d" ]; then
 				# translated but not run (NOT RUN) or no dump: a failure
 				ff=$((ff + 1))
 				report="$report
-  $mn: translated but not run: $(grep -F "$GEN/$f.il:" "$RUN/all.log" | head -n 3)"
+  $mn: translated but not run: $(grep -F "$GEN/ref_$f.il:" "$RUN/all.log" | head -n 3)"
 			else
 				sk "$fam/$mn: $d"
 			fi

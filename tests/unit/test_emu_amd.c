@@ -576,6 +576,8 @@ static void generic_image(EmuLaunch *l, const MdArg *m)
 static int required_local_x(const Kernel *k)
 {
 	size_t f, i;
+	if (k->md->cws[0])
+		return k->md->cws[0]; /* reqd_work_group_size */
 	for (f = 0; f < k->funcs.n; f++)
 		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
 			const Inst *in = &k->funcs.v[f]->code.v[i];
