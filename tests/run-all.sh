@@ -107,6 +107,13 @@ for il in "$SRC"/tests/kernels/*.il; do
 			ko "$name: explicit arguments equal IGC's" \
 				"no tests/kernels/$k.igcargs: tests/tools/igc-args.sh tests/kernels/$k.cl > tests/kernels/$k.igcargs"
 		fi
+		# the payload layout against the ZE Info rules (sizes of implicit
+		# arguments, alignment, no overlap, every explicit argument present)
+		if "$ZESECT" "$bin" .ze_info | sh "$SRC/tests/tools/zepayload.sh" >"$out/payload" 2>&1; then
+			ok "$name: payload arguments follow the ZE Info rules"
+		else
+			ko "$name: payload arguments follow the ZE Info rules" "$(cat "$out/payload")"
+		fi
 		# what clGetKernelInfo / clGetKernelArgInfo answer (user_attributes,
 		# kernels_misc_info): IGC's for the twin, tests/tools/igc-info.sh
 		if [ -f "$SRC/tests/kernels/$k.igcinfo" ]; then
@@ -531,6 +538,14 @@ else
 	ko "ISA coverage: every mnemonic marked conformance-tested appears in tests/kernels" "$(cat "$WORK/isa.untested")"
 fi
 
+# ---- README's numbers are counted, not typed (tools/readme-counts) ---------
+if sh "$SRC/tools/readme-counts" "$SRC" >"$WORK/counts" 2>&1 &&
+   sed -n '/<!-- counts:begin/,/<!-- counts:end/p' "$SRC/README.md" | diff -u - "$WORK/counts" >"$WORK/counts.diff"; then
+	ok "README.md's test-suite numbers are what tools/readme-counts counts"
+else
+	ko "README.md's test-suite numbers are what tools/readme-counts counts (tools/readme-counts --update .)" \
+		"$(head -n 20 "$WORK/counts.diff")"
+fi
 # ---- tests/il: every front-end program translates or is listed with its reason
 # tests/il/refused.txt holds "file: first diagnostic" for the programs the
 # translator refuses; a listed program that translates, an unlisted one that is
@@ -610,6 +625,17 @@ if "$TRANSLATE" -device tgllp -o "$WORK/cli" "$SRC/tests/kernels/saxpy.il" >/dev
 	ok "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"
 else
 	ko "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"
+fi
+
+# the payload rule checker sees a planted overlap (local_size moved onto
+# global_id_offset) - the check above can fail
+if [ -s "$WORK/cli/saxpy_tgllp.bin" ] &&
+   "$ZESECT" "$WORK/cli/saxpy_tgllp.bin" .ze_info | sh "$SRC/tests/tools/zepayload.sh" >/dev/null &&
+   ! "$ZESECT" "$WORK/cli/saxpy_tgllp.bin" .ze_info | sed 's/^        offset: 16$/        offset: 8/' |
+	sh "$SRC/tests/tools/zepayload.sh" >/dev/null; then
+	ok "tests/tools/zepayload.sh: accepts saxpy's payload, rejects it with local_size moved onto global_id_offset"
+else
+	ko "tests/tools/zepayload.sh: accepts saxpy's payload, rejects it with local_size moved onto global_id_offset"
 fi
 
 # -o DIR: two inputs with a kernel of the same name (saxpy.il and
