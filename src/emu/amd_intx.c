@@ -5,6 +5,8 @@
  * (docs/design.md "64-bit division" and "Media instructions"; the same
  * rules as src/translate/lower_int64.c and lower_media.c, written apart).
  */
+#include <string.h>
+
 #include "amdint.h"
 
 int amd_intx_op(int op)
@@ -12,7 +14,7 @@ int amd_intx_op(int op)
 	switch (op) {
 	case OP_I64DIV: case OP_U64DIV: case OP_I64MOD: case OP_U64MOD: case OP_VMAD_U64_U32:
 	case OP_VMAD_I64_I32: case OP_SAD4: case OP_SAD_U16: case OP_SAD_U32: case OP_MSAD:
-	case OP_U4LERP: case OP_QSAD: case OP_MQSAD: case OP_MQSAD_U32_U8:
+	case OP_U4LERP: case OP_QSAD: case OP_MQSAD: case OP_MQSAD_U32_U8: case OP_F_2_U4:
 		return 1;
 	default:
 		return 0;
@@ -31,7 +33,7 @@ const char *amd_intx_check(const AInst *a)
 	int i;
 	if (a->sat)
 		return "'_sat' on this integer instruction is not emulated";
-	for (i = 0; i < a->nsrc; i++)
+	for (i = 0; i < a->nsrc && a->op != OP_F_2_U4; i++)
 		if (a->s[i].abs)
 			return "'_abs' on an integer source is not emulated";
 	if (pairwise(a->op) || a->op == OP_MQSAD_U32_U8) {
@@ -138,6 +140,20 @@ void amd_intx(Run *R, Item *it, const AInst *a, uint32_t res[4])
 			res[c] = (uint32_t)r;
 			res[c + 1] = (uint32_t)(r >> 32);
 		}
+		return;
+	}
+	if (a->op == OP_F_2_U4) {
+		/* amd_pack: (uint)x & 0xff per byte; float to uint toward zero,
+		 * saturating, NaN 0 (ftou) */
+		uint32_t v = 0;
+		for (k = 0; k < 4; k++) {
+			uint32_t b = amd_src(R, it, a, &a->s[0], k, 1);
+			float f;
+			memcpy(&f, &b, 4);
+			b = f != f || f <= 0.0f ? 0 : f >= 4294967296.0f ? 0xffffffffu : (uint32_t)f;
+			v |= (b & 0xff) << (8 * k);
+		}
+		res[0] = res[1] = res[2] = res[3] = v;
 		return;
 	}
 	if (a->op == OP_SAD4) {

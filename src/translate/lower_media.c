@@ -21,6 +21,10 @@
  *   mqsad_u32_u8 d.xyzw, a.xy, b.x, c.xyzw   component k = msad of bytes
  *                       k..k+3 of a against b plus c.k, 32 bits (GCN's
  *                       v_mqsad_u32_u8; the backend's operand classes)
+ *   f_2_u4 d, a.xyzw   byte k = (uint)a.k & 0xff (amd_pack), the value in
+ *                       every written component; the conversion is ftou's
+ *                       (toward zero, saturating, NaN 0): the extension
+ *                       defines only values in 0..255
  * All sums wrap (C unsigned arithmetic of the extension's formulas). */
 #include <string.h>
 
@@ -84,10 +88,32 @@ static Val window(L *l, Val lo, Val hi, int k)
 
 /* ---- per-component forms ------------------------------------------------- */
 
+/* float -> unsigned 32-bit (toward zero, saturating, NaN 0: ftou's rule) */
+static Val to_uint(L *l, Val f)
+{
+	VDecl *d = ix_t(l);
+	int h;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, "mov", h);
+		in->ops[0] = vo_dst(vk_alias(l->vk, d, VT_UD, 0), h * l->chunk);
+		in->ops[1] = opnd(l, f, VT_F, h);
+		in->nops = 2;
+	}
+	return val_vec(d);
+}
+
 static Val comp_value(L *l, const Inst *in, int c)
 {
 	Val a, b, s;
 	int k;
+	if (in->op == OP_F_2_U4) {
+		/* amd_pack: byte k = (uint)src.k & 0xff, the one value everywhere */
+		for (k = 0; k < 4; k++) {
+			Val x = AND(to_uint(l, lsrc(l, &in->ops[1], k)), I(0xff));
+			s = k ? OR(s, SHL(x, I(8 * k))) : x;
+		}
+		return s;
+	}
 	if (in->op == OP_SAD4) {
 		/* every written component gets the one sum */
 		s = isrc(l, &in->ops[3], 0);
@@ -191,7 +217,7 @@ int media_knows(Opcode op)
 {
 	switch (op) {
 	case OP_SAD4: case OP_SAD_U16: case OP_SAD_U32: case OP_MSAD: case OP_U4LERP: case OP_QSAD:
-	case OP_MQSAD: case OP_MQSAD_U32_U8:
+	case OP_MQSAD: case OP_MQSAD_U32_U8: case OP_F_2_U4:
 		return 1;
 	default:
 		return 0;
@@ -201,7 +227,7 @@ int media_knows(Opcode op)
 int lower_media(L *l, const Inst *in)
 {
 	switch (in->op) {
-	case OP_SAD4: case OP_SAD_U16: case OP_SAD_U32: case OP_MSAD: case OP_U4LERP:
+	case OP_SAD4: case OP_SAD_U16: case OP_SAD_U32: case OP_MSAD: case OP_U4LERP: case OP_F_2_U4:
 		lower_comp(l, in);
 		return 1;
 	case OP_QSAD: case OP_MQSAD:
