@@ -153,7 +153,7 @@ int amd_alu_kind(int op)
 	case OP_I64GE: case OP_U64LT: case OP_U64GE:
 		return 4;
 	default:
-		return amd_f64_op(op) ? 5 : 0;
+		return amd_f64_op(op) ? 5 : amd_intx_op(op) ? 6 : 0;
 	}
 }
 

@@ -690,8 +690,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 			return fail(d, in->loc, "'cmp' needs _cmpval(0.0|0.5|1.0|-0.5|-1.0)");
 		a.k = kv[j];
 	}
-	if (in->op == OP_I64DIV || in->op == OP_U64DIV || in->op == OP_I64MOD || in->op == OP_U64MOD)
-		return fail(d, in->loc, "'%s' (64-bit division) is not emulated", il_ops[in->op].name);
+	if (amd_alu_kind(in->op) == 6 && amd_intx_check(&a))
+		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_intx_check(&a));
 	if (amd_alu_kind(in->op) == 4 && check_alu64(d, in, &a))
 		return -1;
 	if (amd_alu_kind(in->op) == 5 && amd_f64_check(&a))

@@ -201,6 +201,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 		alu64(R, it, a, res);
 	} else if (kind == 5) {
 		amd_f64(R, it, a, res);
+	} else if (kind == 6) {
+		amd_intx(R, it, a, res);
 	} else {
 		for (c = 0; c < 4; c++) {
 			if (a->d.m[c] != WM_WRITE)

@@ -176,7 +176,7 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v);
 int amd_alu_kind(int op);                    /* 0 not ALU, 1 int sources, 2 float sources and
                                               * result, 3 float sources, integer result,
                                               * 4 64-bit integer (component pairs),
-                                              * 5 double (amd_f64.c) */
+                                              * 5 double (amd_f64.c), 6 amd_intx.c */
 int amd_alu_approx(int op);                  /* approximate (transcendental, fast divide) */
 uint32_t amd_alu(const AInst *a, const uint32_t *v);
 uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
@@ -187,6 +187,11 @@ float amd_ftz(float f);                      /* single-precision denormals flush
 int amd_f64_op(int op);                      /* 1 for a double instruction emulated */
 const char *amd_f64_check(const AInst *a);   /* NULL, or why the decoder refuses it */
 void amd_f64(Run *R, Item *it, const AInst *a, uint32_t res[4]);
+
+/* amd_intx.c: 64-bit division, vmad_*, media ops2 (amd_alu_kind 6) */
+int amd_intx_op(int op);
+const char *amd_intx_check(const AInst *a);  /* NULL, or why the decoder refuses it */
+void amd_intx(Run *R, Item *it, const AInst *a, uint32_t res[4]);
 
 /* amd_mem.c: memory instructions; 1 handled, 0 not a memory op */
 int amd_mem(Run *R, Item *it, const AInst *a);

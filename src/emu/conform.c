@@ -223,7 +223,7 @@ static int read_as_int(const Func *f, size_t at)
 		int first = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0, kind = amd_alu_kind(in->op);
 		for (j = first; j < in->nops; j++)
 			if (in->ops[j].file == RF_TEMP && in->ops[j].num == r && in->op != OP_MOV && kind)
-				return kind == 1 || kind == 4;
+				return kind == 1 || kind == 4 || kind == 6;
 		if (first && in->nops && in->ops[0].file == RF_TEMP && in->ops[0].num == r)
 			return 0;
 	}
@@ -245,7 +245,7 @@ static int written_as_int(const Func *f, size_t at)
 			r = in->ops[1].num;
 			continue;
 		}
-		return in->op != OP_ITOF && in->op != OP_UTOF && (kind == 1 || kind == 3 || kind == 4);
+		return in->op != OP_ITOF && in->op != OP_UTOF && (kind == 1 || kind == 3 || kind == 4 || kind == 6);
 	}
 	return 0;
 }

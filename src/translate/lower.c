@@ -1773,16 +1773,14 @@ static void lower_inst(L *l, const Inst *in)
 	}
 	if (lower_f64(l, in))
 		return;
+	if (lower_int64(l, in) || lower_media(l, in))
+		return;
 	if (lower_mem(l, in))
 		return;
 	if (lower_image(l, in))
 		return;
 	switch (in->op) {
 	case OP_NOP:
-		break;
-	case OP_I64DIV: case OP_U64DIV: case OP_I64MOD: case OP_U64MOD:
-		lerr(l, in->loc, "'%s' (64-bit division) is not supported by the translator: TGLLP has no "
-		      "64-bit integer divide and no emulation sequence is implemented", oi->name);
 		break;
 	default:
 		lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
@@ -1806,7 +1804,7 @@ int lower_knows(Opcode op)
 		}
 	case K_INST:
 		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
-		       f64_knows(op);
+		       f64_knows(op) || int64_knows(op) || media_knows(op);
 	case K_CALL:
 		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
 	default:

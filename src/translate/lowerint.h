@@ -100,6 +100,8 @@ typedef struct L {
 	VDecl *img_samp;       /* sampler variable, movs'd to the sampler index */
 	/* doubles (set by lower_f64.c) */
 	struct F64State *f64;  /* software-double routines emitted, their argument variables */
+	/* 64-bit division (set by lower_int64.c) */
+	struct I64State *i64;  /* the u64_divrem routine, its argument variables */
 } L;
 
 
@@ -162,5 +164,20 @@ void image_prologue(L *l);                  /* info blocks and sampler dwords in
  * vISA); 1 when the instruction was one (lowered or diagnosed) */
 int lower_f64(L *l, const Inst *in);
 int f64_knows(Opcode op);                   /* lower_f64 lowers op (not only diagnoses it) */
+
+/* lower_int64.c: i64div u64div i64mod u64mod vmad_u64_u32 vmad_i64_i32;
+ * 1 when the instruction was one.  Also 32-bit helpers for lower_media.c. */
+int lower_int64(L *l, const Inst *in);
+int int64_knows(Opcode op);
+VDecl *ix_t(L *l);                                    /* a fresh 32-bit temporary */
+Val ix_bin(L *l, const char *op, VType t, Val a, Val b); /* a temporary = a op b */
+Val ix_un(L *l, const char *op, VType t, Val a);
+Val ix_sel(L *l, VDecl *p, Val a, Val b);             /* (p) a, else b */
+void ix_mov(L *l, VDecl *d, Val v);
+void ix_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int)); /* per written pair */
+
+/* lower_media.c: sad4 sad_u16 sad_u32 msad u4lerp qsad mqsad mqsad_u32_u8 */
+int lower_media(L *l, const Inst *in);
+int media_knows(Opcode op);
 
 #endif

@@ -87,11 +87,12 @@ typedef enum Rk {
 	R_LM,    /* 64-bit compare: a 32-bit mask in both dwords */
 	R_D,     /* double: exact, any NaN */
 	R_DM,    /* double compare: 32-bit mask in dword x */
+	R_I4,    /* four dwords exact (mqsad_u32_u8) */
 } Rk;
 
 static int rk_width(Rk r)
 {
-	return r == R_L || r == R_LM || r == R_D ? 2 : 1;
+	return r == R_I4 ? 4 : r == R_L || r == R_LM || r == R_D ? 2 : 1;
 }
 
 /* lane function: s[k] = operand k's dwords (modifiers applied), d = result;
@@ -427,6 +428,55 @@ static int r_msad(const uint32_t *const *s, uint32_t *d)
 		r += byte_(B, i) ? absdiff(byte_(A, i), byte_(B, i)) : 0;
 	d[0] = r;
 	return 0;
+}
+/* sad_u16 = amd_sadw: c + |a.lo16 - b.lo16| + |a.hi16 - b.hi16| (ops2) */
+static int r_sad_u16(const uint32_t *const *s, uint32_t *d)
+{
+	d[0] = C + absdiff(A & 0xffff, B & 0xffff) + absdiff(A >> 16, B >> 16);
+	return 0;
+}
+/* sad_u32 = amd_sadd: c + |a - b|.  [I] ops2 writes abs(src0 - src1) on
+ * uint, whose literal C value is a - b; read as the absolute difference,
+ * as GCN's v_sad_u32 (LLVM's AMDGPU backend selects it for unsigned
+ * |a - b| + c) */
+static int r_sad_u32(const uint32_t *const *s, uint32_t *d) { d[0] = C + absdiff(A, B); return 0; }
+/* qsad / mqsad d.xy, a.xy, b.x, c.xy (amd_qsad / amd_mqsad): field k
+ * (16 bits, k = 0..3) = sad (msad) of bytes k..k+3 of the 64-bit a
+ * against b, plus field k of c, kept to 16 bits (ops2's ushort) */
+static int qsad(const uint32_t *const *s, uint32_t *d, int masked)
+{
+	uint64_t a = q64(s[0]), c = q64(s[2]), r = 0;
+	int k, i;
+	for (k = 0; k < 4; k++) {
+		uint32_t w = (uint32_t)(a >> (8 * k)), sum = (uint32_t)(c >> (16 * k)) & 0xffff;
+		for (i = 0; i < 4; i++)
+			if (!masked || byte_(s[1][0], i))
+				sum += absdiff(byte_(w, i), byte_(s[1][0], i));
+		r |= (uint64_t)(sum & 0xffff) << (16 * k);
+	}
+	p64(r, d);
+	return 0;
+}
+static int r_qsad(const uint32_t *const *s, uint32_t *d) { return qsad(s, d, 0); }
+static int r_mqsad(const uint32_t *const *s, uint32_t *d) { return qsad(s, d, 1); }
+/* mqsad_u32_u8 d.xyzw, a.xy, b.x, c.xyzw: d.k = msad(bytes k..k+3 of the
+ * 64-bit a, b, c.k) (GCN's v_mqsad_u32_u8, the backend's operand classes).
+ * [U] a sum above 2^32: AMD's ISA text truncates to 32 bits, CLRX's notes
+ * saturate; such lanes are unspecified */
+static int r_mqsad_u32_u8(const uint32_t *const *s, uint32_t *d)
+{
+	uint64_t a = q64(s[0]);
+	int k, i, open = 0;
+	for (k = 0; k < 4; k++) {
+		uint32_t w = (uint32_t)(a >> (8 * k));
+		uint64_t sum = s[2][k];
+		for (i = 0; i < 4; i++)
+			if (byte_(s[1][0], i))
+				sum += absdiff(byte_(w, i), byte_(s[1][0], i));
+		open |= sum > 0xffffffffu;
+		d[k] = (uint32_t)sum;
+	}
+	return open;
 }
 /* u4lerp = amd_lerp: per byte (a + b + (c & 1)) >> 1 */
 static int r_u4lerp(const uint32_t *const *s, uint32_t *d)
@@ -839,25 +889,42 @@ static int r_i64add(const uint32_t *const *s, uint32_t *d) { p64(LA + LB, d); re
 static int r_i64sub(const uint32_t *const *s, uint32_t *d) { p64(LA - LB, d); return 0; }
 static int r_i64negate(const uint32_t *const *s, uint32_t *d) { p64(0 - LA, d); return 0; }
 static int r_i64mul(const uint32_t *const *s, uint32_t *d) { p64(LA * LB, d); return 0; }
-/* division: by zero and INT64_MIN / -1 unspecified [U] */
+/* division [I]: C's quotient (toward zero) and remainder (the dividend's
+ * sign).  By zero (AMD documents nothing for the 64-bit opcodes): u64div
+ * and u64mod give all ones, the 32-bit udiv/umod rule (4.1 [I]) carried
+ * over; i64div/i64mod are the compiler's signed pattern (4.10: the
+ * magnitudes divided unsigned, the signs restored), so by zero -1 for a
+ * dividend >= 0 and 1 for a negative one, and INT64_MIN / -1 = INT64_MIN
+ * (the magnitude 2^63 negated), INT64_MIN % -1 = 0. */
+static uint64_t mag64(uint64_t x) { return (int64_t)x < 0 ? 0 - x : x; }
+static int r_u64div(const uint32_t *const *s, uint32_t *d) { p64(LB ? LA / LB : ~0ull, d); return 0; }
+static int r_u64mod(const uint32_t *const *s, uint32_t *d) { p64(LB ? LA % LB : ~0ull, d); return 0; }
 static int r_i64div(const uint32_t *const *s, uint32_t *d)
 {
-	int64_t a = (int64_t)LA, b = (int64_t)LB;
-	if (!b || (a == INT64_MIN && b == -1))
-		return 1;
-	p64((uint64_t)(a / b), d);
+	uint64_t q = LB ? mag64(LA) / mag64(LB) : ~0ull;
+	p64(((int64_t)LA < 0) != ((int64_t)LB < 0) ? 0 - q : q, d);
 	return 0;
 }
-static int r_u64div(const uint32_t *const *s, uint32_t *d) { return LB ? (p64(LA / LB, d), 0) : 1; }
 static int r_i64mod(const uint32_t *const *s, uint32_t *d)
 {
-	int64_t a = (int64_t)LA, b = (int64_t)LB;
-	if (!b || (a == INT64_MIN && b == -1))
-		return 1;
-	p64((uint64_t)(a % b), d);
+	uint64_t r = LB ? mag64(LA) % mag64(LB) : ~0ull;
+	p64((int64_t)LA < 0 ? 0 - r : r, d);
 	return 0;
 }
-static int r_u64mod(const uint32_t *const *s, uint32_t *d) { return LB ? (p64(LA % LB, d), 0) : 1; }
+/* vmad_u64_u32 / vmad_i64_i32 d.xy, a.x, b.x, c.xy = a * b + c (the 64-bit
+ * product of 32-bit operands, unsigned / signed, plus a 64-bit addend, mod
+ * 2^64): the AMDIL backend's operand classes GPR_32, GPR_32, GPR_64, GCN's
+ * v_mad_u64_u32 / v_mad_i64_i32 */
+static int r_vmad_u64_u32(const uint32_t *const *s, uint32_t *d)
+{
+	p64((uint64_t)A * B + q64(s[2]), d);
+	return 0;
+}
+static int r_vmad_i64_i32(const uint32_t *const *s, uint32_t *d)
+{
+	p64((uint64_t)((int64_t)(int32_t)A * (int32_t)B) + q64(s[2]), d);
+	return 0;
+}
 /* shifts: count = a 32-bit scalar masked to 6 bits (4.8 [I]) */
 static int r_i64shl(const uint32_t *const *s, uint32_t *d) { p64(LA << (B & 63), d); return 0; }
 static int r_u64shr(const uint32_t *const *s, uint32_t *d) { p64(LA >> (B & 63), d); return 0; }
@@ -956,6 +1023,12 @@ static const Op ops[] = {
 	{"msad", "msad", "media", 3, I3, R_I, r_msad, 0, 0, NULL, NULL},
 	{"u4lerp", "u4lerp", "media", 3, I3, R_I, r_u4lerp, 0, 0, NULL, NULL},
 	{"sad4", "sad4", "media", 3, {T_I4, T_I4, T_I}, R_I, r_sad4, F_NOMOD, 0, NULL, NULL},
+	{"sad_u16", "sad_u16", "media", 3, I3, R_I, r_sad_u16, 0, 0, NULL, NULL},
+	{"sad_u32", "sad_u32", "media", 3, I3, R_I, r_sad_u32, 0, 0, NULL, NULL},
+	{"qsad", "qsad", "media", 3, {T_L, T_I, T_L}, R_L, r_qsad, F_NOMOD, 0, NULL, NULL},
+	{"mqsad", "mqsad", "media", 3, {T_L, T_I, T_L}, R_L, r_mqsad, F_NOMOD, 0, NULL, NULL},
+	{"mqsad_u32_u8", "mqsad_u32_u8", "media", 3, {T_L, T_I, T_I4}, R_I4, r_mqsad_u32_u8, F_NOMOD, 0, NULL,
+	 NULL},
 	{"unpack0", "unpack0", "media", 1, I1, R_F, r_unpack0, F_NOMOD, 0, NULL, NULL},
 	{"unpack1", "unpack1", "media", 1, I1, R_F, r_unpack1, F_NOMOD, 0, NULL, NULL},
 	{"unpack2", "unpack2", "media", 1, I1, R_F, r_unpack2, F_NOMOD, 0, NULL, NULL},
@@ -1111,8 +1184,8 @@ static const Op ops[] = {
 	{"i64ge", "i64ge", "int64", 2, L2, R_LM, r_i64ge, F_NOMOD, 0, NULL, NULL},
 	{"u64lt", "u64lt", "int64", 2, L2, R_LM, r_u64lt, F_NOMOD, 0, NULL, NULL},
 	{"u64ge", "u64ge", "int64", 2, L2, R_LM, r_u64ge, F_NOMOD, 0, NULL, NULL},
-	NOSEM("vmad_u64_u32", "vmad_u64_u32", "int64", "operand shapes not described in amdil.md 4.8 (name only)"),
-	NOSEM("vmad_i64_i32", "vmad_i64_i32", "int64", "operand shapes not described in amdil.md 4.8 (name only)"),
+	{"vmad_u64_u32", "vmad_u64_u32", "int64", 3, {T_I, T_I, T_L}, R_L, r_vmad_u64_u32, F_NOMOD, 0, NULL, NULL},
+	{"vmad_i64_i32", "vmad_i64_i32", "int64", 3, {T_I, T_I, T_L}, R_L, r_vmad_i64_i32, F_NOMOD, 0, NULL, NULL},
 	/* 4.9 moves */
 	{"mov", "mov", "move", 1, F1, R_I, r_mov, F_SAT, 0, NULL, NULL},
 	{"dmov", "dmov", "move", 1, {T_D}, R_L, r_dmov, F_NOMOD, 0, NULL, NULL},
@@ -1400,6 +1473,8 @@ static int reference(const Op *o, const Variant *v, uint32_t *const *in, size_t 
 		s[k] = buf[k];
 	}
 	res[0] = res[1] = 0;
+	if (rk_width(o->res) == 4)
+		res[2] = res[3] = 0;
 	rc = o->fn(s, res);
 	if (!rc && v->sat)
 		res[0] = saturate(res[0]);
@@ -1492,16 +1567,17 @@ static void write_il(const Op *o, const Variant *vs, int nv, const char *path, c
 	}
 	for (j = 0; j < nv; j++) {
 		int a = o->n + j;
-		fprintf(f, "\t%s%s r20.%s", o->mn, vs[j].sat ? "_sat" : "", wres == 2 ? "xy__" : "x___");
+		fprintf(f, "\t%s%s r20.%s", o->mn, vs[j].sat ? "_sat" : "",
+		        wres == 4 ? "xyzw" : wres == 2 ? "xy__" : "x___");
 		for (k = 0; k < o->n; k++) {
 			char s[96];
 			src_text(o, &vs[j], k, s, sizeof s);
 			fprintf(f, ", %s", s);
 		}
-		fprintf(f, "\n\tishl r66.x___, r65.x, l0.%c\n", wres == 2 ? 'y' : 'x');
+		fprintf(f, "\n\tishl r66.x___, r65.x, l0.%c\n", wres == 4 ? 'z' : wres == 2 ? 'y' : 'x');
 		fprintf(f, "\tiadd r66.x___, r%d.%c, r66.x\n", 1 + a / 4, comp[a % 4]);
-		fprintf(f, "\tuav_raw_store_id(%d) mem0.%s, r66.x, r20%s\n", 12 + a, wres == 2 ? "xy__" : "x___",
-		        wres == 2 ? ".xyxy" : ".x");
+		fprintf(f, "\tuav_raw_store_id(%d) mem0.%s, r66.x, r20%s\n", 12 + a,
+		        wres == 4 ? "xyzw" : wres == 2 ? "xy__" : "x___", wres == 4 ? "" : wres == 2 ? ".xyxy" : ".x");
 	}
 	fprintf(f, "\tret_dyn\nret\nendfunc ; %s\n;ARGSTART:%s\n;uniqueid:1025\n;ARGEND:%s\nend\n", kname, kname,
 	        kname);
@@ -1706,6 +1782,7 @@ static int match(const Op *o, const Variant *v, const uint32_t *ref, const uint3
 			return (got[1] & 0x7ff00000u) == 0x7ff00000u && ((got[1] & 0xfffffu) || got[0]);
 		return got[0] == ref[0] && got[1] == ref[1];
 	case R_DM: return got[0] == ref[0];
+	case R_I4: return !memcmp(got, ref, 16);
 	}
 	return 0;
 }
@@ -1729,6 +1806,8 @@ static void show_res(char *out, size_t n, Rk r, const uint32_t *p)
 {
 	if (r == R_L || r == R_LM || r == R_D)
 		snprintf(out, n, "0x%016" PRIx64, q64(p));
+	else if (r == R_I4)
+		snprintf(out, n, "{0x%08x 0x%08x 0x%08x 0x%08x}", p[0], p[1], p[2], p[3]);
 	else if (r == R_F || r == R_FZ || r == R_FA)
 		snprintf(out, n, "0x%08x (%.9g)", p[0], (double)bf(p[0]));
 	else
@@ -1812,7 +1891,7 @@ static int cmd_check(const char *dir, const char *run, const char *file, int pla
 			}
 		}
 		for (i = 0; i < lanes; i++) {
-			uint32_t ref[2];
+			uint32_t ref[4];
 			if (reference(o, &vs[j], in, i, ref)) {
 				unspec++;
 				continue;
@@ -1850,7 +1929,7 @@ static int cmd_check(const char *dir, const char *run, const char *file, int pla
 			printf("  Level Zero side: %s\n", st_ze);
 		if (first != (size_t)-1) {
 			char b[160], b2[160], b3[160];
-			uint32_t ref[2];
+			uint32_t ref[4];
 			printf("  first failing lane %zu:", first);
 			for (k = 0; k < o->n; k++) {
 				show(b, sizeof b, o->src[k], in[k] + first * (size_t)ty_width(o->src[k]));
