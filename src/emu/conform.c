@@ -435,8 +435,35 @@ static int arg_elem(const MdArg *a, const EmuArg *e, ElemKind *ek)
 	return (int)e->image.texel / 4;
 }
 
+/* Floats a and b (size bytes) at most `ulps` apart in the ordered integer
+ * encoding (no absolute slack near zero: +0 and -0 are 0 apart, and an
+ * infinity is never near a finite value); NaN matches NaN. */
+static int within_ulps(const uint8_t *a, const uint8_t *b, int size, int ulps)
+{
+	int64_t x = 0, y = 0, d;
+	double fx = float_at(a, size), fy = float_at(b, size);
+	if (isnan(fx) || isnan(fy))
+		return isnan(fx) && isnan(fy);
+	if (isinf(fx) || isinf(fy))
+		return fx == fy;
+	memcpy(&x, a, (size_t)size);
+	memcpy(&y, b, (size_t)size);
+	if (size == 4) {
+		x = (int32_t)x, y = (int32_t)y;
+		x = x < 0 ? (int64_t)INT32_MIN - x : x;
+		y = y < 0 ? (int64_t)INT32_MIN - y : y;
+	} else {
+		x = x < 0 ? INT64_MIN - x : x;
+		y = y < 0 ? INT64_MIN - y : y;
+	}
+	d = x > y ? x - y : y - x;
+	return d >= 0 && d <= ulps;
+}
+
+/* approx: floats within EMU_TOLERANCE (relative); ulps > 0: floats within
+ * that many ulps; neither: byte for byte */
 static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
-                           const char *other, int approx, const EmuLaunch *l, Verdict *v)
+                           const char *other, int approx, int ulps, const EmuLaunch *l, Verdict *v)
 {
 	const MdArg *a = &k->md->args.v[ai];
 	const Buf *x = &amd->buffers.v[ai], *y = &ze->buffers.v[ai];
@@ -454,6 +481,8 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		if (!memcmp(p, q, (size_t)es))
 			continue;
 		if (approx && ek == EK_FLOAT && close_enough(p, q, es))
+			continue;
+		if (ulps > 0 && ek == EK_FLOAT && within_ulps(p, q, es, ulps))
 			continue;
 		v->agree = 0;
 		if (a->kind == MA_IMAGE)
@@ -514,14 +543,15 @@ static const char *item(const Buf *b)
 /* Multisets of records: exact equals are paired first, so that a Level
  * Zero record with "(string)" is not used up by an AMD record that has an
  * exact partner elsewhere; the rest pair through the wildcard. */
-static void compare_printf(const EmuResult *amd, const EmuResult *ze, Verdict *v)
+static void compare_printf(const EmuResult *amd, const EmuResult *ze, const char *other, int wildcard,
+                           Verdict *v)
 {
 	size_t i, j, n = amd->printf_items.n;
 	char *used, *done;
 	int pass;
 	if (n != ze->printf_items.n) {
 		v->agree = 0;
-		buf_printf(&v->why, "printf: %zu records on AMD, %zu on Level Zero\n", n, ze->printf_items.n);
+		buf_printf(&v->why, "printf: %zu records on AMD, %zu on %s\n", n, ze->printf_items.n, other);
 		return;
 	}
 	used = xcalloc(n + 1, 1);
@@ -532,14 +562,14 @@ static void compare_printf(const EmuResult *amd, const EmuResult *ze, Verdict *v
 			if (done[i])
 				continue;
 			for (j = 0; j < n; j++)
-				if (!used[j] && (pass ? record_match(a, item(&ze->printf_items.v[j]))
+				if (!used[j] && (pass ? wildcard && record_match(a, item(&ze->printf_items.v[j]))
 				                      : !strcmp(a, item(&ze->printf_items.v[j]))))
 					break;
 			if (j < n)
 				used[j] = done[i] = 1;
 			else if (pass) {
 				v->agree = 0;
-				buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on Level Zero\n", i, a);
+				buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on %s\n", i, a, other);
 				break;
 			}
 		}
@@ -567,10 +597,10 @@ static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, c
 				buf_printf(&v->why, "argument %zu: a runtime returned no buffer\n", i);
 				break;
 			}
-			compare_buffer(k, i, amd, ze, "Level Zero", amd->approx || ze->approx, l, v);
+			compare_buffer(k, i, amd, ze, "Level Zero", amd->approx || ze->approx, 0, l, v);
 		}
 	if (v->agree)
-		compare_printf(amd, ze, v);
+		compare_printf(amd, ze, "Level Zero", 1, v);
 }
 
 /* The OpenCL C twin next to the input (K.cl for K.il), run on the host,
@@ -601,7 +631,7 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		tw.approx = amd->approx;
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
-				compare_buffer(k, i, amd, &tw, "the twin", amd->approx, l, &t);
+				compare_buffer(k, i, amd, &tw, "the twin", amd->approx, 0, l, &t);
 		if (!t.agree) {
 			printf("%s: %s: the OpenCL C twin differs from both runtimes: %s", input, k->name,
 			       t.why.s ? t.why.s : "\n");
@@ -613,6 +643,115 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 	emu_result_free(&tw);
 	free(why);
 	free(cl);
+}
+
+/* ---- the third runtime: pocl ------------------------------------------------- */
+
+/* Floats after approximate math (the AMD side says the kernel used
+ * transcendentals, sqrt or a fast divide): pocl may be this many ulps from
+ * the AMD side.  OpenCL 1.2 section 7.4, table 7.1 lets a full-profile
+ * device be up to 4 ulp from the exact result for the builtins the twins
+ * call (sin, cos 4; exp2, log2, sqrt 3; x/y 2.5; rsqrt 2); the AMD side's
+ * instructions are within 2 ulp (tests/ref's bound, amdil.md 4.5), so the
+ * two may be 6 apart.  docs/TESTING.md lists every tolerance. */
+#define POCL_APPROX_ULPS 6
+
+typedef enum PoclVerdict {
+	PV_NONE,     /* no twin, or --no-pocl */
+	PV_AGREE,    /* pocl == AMD (and so == Level Zero when those agree) */
+	PV_SKIPPED,  /* no OpenCL here */
+	PV_DIFFER,   /* pocl ran and differs (fails the kernel) */
+	PV_FAILED,   /* pocl could not build or run the twin (fails the kernel) */
+} PoclVerdict;
+
+/* K.cl next to K.il, NULL when there is none */
+static char *twin_path(const char *input)
+{
+	size_t n = strlen(input);
+	char *cl;
+	struct stat st;
+	if (n < 3 || strcmp(input + n - 3, ".il"))
+		return NULL;
+	cl = xasprintf("%.*s.cl", (int)(n - 3), input);
+	if (stat(cl, &st) != 0) {
+		free(cl);
+		return NULL;
+	}
+	return cl;
+}
+
+/* every buffer, image and printf record of pocl's run against one side */
+static void compare_pocl(const Kernel *k, const EmuLaunch *l, const EmuResult *side, const EmuResult *pocl,
+                         Verdict *t)
+{
+	size_t i;
+	t->agree = 1;
+	for (i = 0; i < l->args.n && t->agree; i++)
+		if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
+			compare_buffer(k, i, side, pocl, "pocl", 0, side->approx ? POCL_APPROX_ULPS : 0, l, t);
+	if (t->agree)
+		compare_printf(side, pocl, "pocl", 0, t);
+}
+
+/* pocl on the kernel's twin, compared with the AMD side (and, when AMD and
+ * Level Zero disagree, with Level Zero too, to say whom pocl sides with).
+ * A difference or a failed run is added to v (the kernel fails); *note gets
+ * what the report line says about pocl. */
+static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, const Kernel *k,
+                                const EmuLaunch *l, const EmuResult *amd, const EmuResult *ze,
+                                EmuResult *pr, Verdict *v, char **note)
+{
+	static int skip_said;
+	char *cl = o->no_pocl ? NULL : twin_path(input), *why = NULL;
+	Verdict t = {1, {0}};
+	PoclVerdict pv;
+	int rc;
+	*note = NULL;
+	if (!cl) {
+		*note = xstrdup(o->no_pocl ? "pocl not run: --no-pocl" : "no OpenCL C twin for pocl");
+		return PV_NONE;
+	}
+	if (!amd->ok) {
+		*note = xstrdup("pocl not run: the AMD side did not finish");
+		free(cl);
+		return PV_NONE;
+	}
+	rc = pocl_run(cl, k, l, pr, &why);
+	if (rc == POCL_SKIPPED) {
+		*note = xasprintf("pocl SKIPPED: %s", why ? why : "");
+		if (o->quiet && !skip_said++)
+			printf("%s: %s: SIMD%d: pocl SKIPPED (this and every later kernel): %s\n", input, k->name,
+			       o->simd, why ? why : "");
+		pv = PV_SKIPPED;
+	} else if (rc != POCL_RAN) {
+		v->agree = 0;
+		buf_printf(&v->why, "pocl could not run %s: %s\n", cl, why ? why : "");
+		*note = xstrdup("pocl FAILED");
+		pv = PV_FAILED;
+	} else {
+		compare_pocl(k, l, amd, pr, &t);
+		if (t.agree) {
+			pv = PV_AGREE;
+		} else {
+			pv = PV_DIFFER;
+			if (v->agree) {
+				*note = xstrdup("AMD == L0 != pocl");
+			} else if (ze->ok) {
+				Verdict z = {1, {0}};
+				compare_pocl(k, l, ze, pr, &z);
+				*note = xstrdup(z.agree ? "AMD != L0 == pocl" : "AMD != L0 != pocl");
+				buf_free(&z.why);
+			}
+			v->agree = 0;
+			buf_printf(&v->why, "pocl (%s): %s", cl, t.why.s ? t.why.s : "\n");
+		}
+		if (pv == PV_AGREE && !v->agree)
+			*note = xstrdup("L0 != AMD == pocl");
+	}
+	buf_free(&t.why);
+	free(why);
+	free(cl);
+	return pv;
 }
 
 /* ---- outputs: dumps, manifest, JUnit --------------------------------------- */
@@ -660,7 +799,7 @@ static const char *const kind_name[] = {"value", "buffer", "local", "null", "ima
 
 /* DIR/<kernel>/: ndrange, argument bytes, both sides' results, manifest.xml */
 static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, const EmuResult *amd,
-                 const EmuResult *ze, const Verdict *v)
+                 const EmuResult *ze, const EmuResult *pocl, const Verdict *v)
 {
 	char *dir = xasprintf("%s/%s", o->outdir, k->name), *p;
 	xmlTextWriterPtr w;
@@ -727,6 +866,12 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 				free(p);
 				attrf(w, "level_zero_final", "arg%zu.level_zero.bin", i);
 			}
+			if (pocl->ok && i < pocl->buffers.n) {
+				p = xasprintf("%s/arg%zu.pocl.bin", dir, i);
+				write_bytes(p, pocl->buffers.v[i].s, pocl->buffers.v[i].n);
+				free(p);
+				attrf(w, "pocl_final", "arg%zu.pocl.bin", i);
+			}
 		}
 		xmlTextWriterEndElement(w);
 	}
@@ -736,9 +881,16 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 	p = xasprintf("%s/printf.level_zero.txt", dir);
 	write_bytes(p, ze->printf_text.s, ze->printf_text.n);
 	free(p);
+	if (pocl->ok) {
+		p = xasprintf("%s/printf.pocl.txt", dir);
+		write_bytes(p, pocl->printf_text.s, pocl->printf_text.n);
+		free(p);
+	}
 	xmlTextWriterStartElement(w, (const xmlChar *)"printf");
 	attrf(w, "amd", "printf.amd.txt");
 	attrf(w, "level_zero", "printf.level_zero.txt");
+	if (pocl->ok)
+		attrf(w, "pocl", "printf.pocl.txt");
 	xmlTextWriterEndElement(w);
 	xmlTextWriterStartElement(w, (const xmlChar *)"status");
 	{
@@ -746,6 +898,8 @@ static void dump(const ConformOptions *o, const Kernel *k, const EmuLaunch *l, c
 		char *y = xml_text(ze->ok ? "finished" : ze->error ? ze->error : "failed");
 		attrf(w, "amd", "%s", x);
 		attrf(w, "level_zero", "%s", y);
+		if (pocl->ok)
+			attrf(w, "pocl", "finished");
 		free(x);
 		free(y);
 	}
@@ -795,7 +949,7 @@ int conform_finish(const ConformOptions *o)
 				attrf(w, "time", "%.3f", cases.v[i].seconds);
 				if (cases.v[i].failure) {
 					xmlTextWriterStartElement(w, (const xmlChar *)"failure");
-					attrf(w, "message", "AMD and Level Zero disagree");
+					attrf(w, "message", "the runtimes disagree");
 					char *t = xml_text(cases.v[i].failure);
 					xmlTextWriterWriteString(w, (const xmlChar *)t);
 					free(t);
@@ -839,14 +993,16 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 	for (i = 0; i < p->kernels.n; i++) {
 		Kernel *k = p->kernels.v[i];
 		EmuLaunch l;
-		EmuResult amd, ze;
+		EmuResult amd, ze, pocl;
 		Verdict v = {0, {0}};
 		Case c;
-		char *why = NULL;
+		char *why = NULL, *note = NULL;
+		PoclVerdict pv;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		memset(&amd, 0, sizeof amd);
 		memset(&ze, 0, sizeof ze);
+		memset(&pocl, 0, sizeof pocl);
 		if (o->inputs ? conform_read_inputs(k, o->inputs, &l, &why) : conform_launch(k, o, 0, &l, &why)) {
 			printf("%s: %s: SIMD%d: NOT RUN: %s\n", input, k->name, o->simd, why);
 			c.file = xstrdup(input);
@@ -876,16 +1032,20 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		compare(k, &l, &amd, &ze, &v);
 		if (v.agree)
 			third_opinion(o, input, k, &l, &amd);
+		pv = pocl_opinion(o, input, k, &l, &amd, &ze, &pocl, &v, &note);
 		if (!v.agree)
 			bad++;
 		if (v.agree && !o->quiet)
-			printf("%s: %s: SIMD%d: agree (%u x %u x %u items, %zu printf records)\n", input, k->name,
-			       o->simd, l.range.global[0], l.range.global[1], l.range.global[2],
-			       amd.printf_items.n);
+			printf("%s: %s: SIMD%d: agree: %s (%u x %u x %u items, %zu printf records)%s%s\n", input,
+			       k->name, o->simd, pv == PV_AGREE ? "AMD == L0 == pocl" : "AMD == L0", l.range.global[0],
+			       l.range.global[1], l.range.global[2], amd.printf_items.n, note ? "; " : "",
+			       note ? note : "");
 		else if (!v.agree)
-			printf("%s: %s: SIMD%d: DISAGREE\n%s", input, k->name, o->simd, v.why.s ? v.why.s : "");
+			printf("%s: %s: SIMD%d: DISAGREE%s%s\n%s", input, k->name, o->simd, note ? ": " : "",
+			       note ? note : "", v.why.s ? v.why.s : "");
+		free(note);
 		if (o->outdir)
-			dump(o, k, &l, &amd, &ze, &v);
+			dump(o, k, &l, &amd, &ze, &pocl, &v);
 		c.file = xstrdup(input);
 		c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
 		c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");
@@ -895,6 +1055,7 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		buf_free(&v.why);
 		emu_result_free(&amd);
 		emu_result_free(&ze);
+		emu_result_free(&pocl);
 		emu_launch_free(&l);
 	}
 	fflush(stdout);
