@@ -389,6 +389,34 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			ko "conformance SIMD$simd: JUnit XML lists every kernel" "$(head -5 "$out/junit.xml" 2>&1)"
 		fi
 	done
+	# pocl's verdict can fail: a twin that computes something else, one that
+	# hangs (killed after TRANSLATE_POCL_TIMEOUT) and one that crashes each
+	# fail their own kernel only; the real saxpy in the same batch agrees
+	if [ -z "$ps" ]; then
+		d="$WORK/poclneg"
+		mkdir -p "$d"
+		for b in wrong hang crash; do cp "$SRC/tests/kernels/saxpy.il" "$d/$b.il"; done
+		printf '%s\n' '__kernel void saxpy(__global const float *x, __global float *y, float a, int n)' \
+			'{ int i = get_global_id(0); if (i < n) y[i] = a * x[i] - y[i]; }' >"$d/wrong.cl"
+		printf '%s\n' '__kernel void saxpy(__global const float *x, __global float *y, float a, int n)' \
+			'{ volatile int k = 1; while (k) y[0] = a; }' >"$d/hang.cl"
+		printf '%s\n' '__kernel void saxpy(__global const float *x, __global float *y, float a, int n)' \
+			'{ __global volatile int *p = (__global volatile int *)(ulong)(n - n + 16); *p = 1; }' >"$d/crash.cl"
+		TRANSLATE_POCL_TIMEOUT=10 "$TRANSLATE" --conform -o "$d/o" "$d/wrong.il" "$d/hang.il" "$d/crash.il" \
+			"$SRC/tests/kernels/saxpy.il" >"$d/log" 2>&1
+		rc=$?
+		if [ $rc -eq 1 ] &&
+		   grep -q "wrong.il: saxpy: SIMD16: DISAGREE: AMD == L0 != pocl" "$d/log" &&
+		   grep -q "pocl (.*wrong.cl): argument 1 'y' (float\*), element 0 (byte 0)" "$d/log" &&
+		   grep -q "pocl could not run .*hang.cl: pocl's process did not finish within 10 s" "$d/log" &&
+		   grep -q "pocl could not run .*crash.cl: pocl's process died of signal" "$d/log" &&
+		   grep -q "kernels/saxpy.il: saxpy: SIMD16: agree: AMD == L0 == pocl" "$d/log"; then
+			ok "pocl: a wrong twin, a hanging one (killed after 10 s) and a crashing one fail their own kernel only"
+		else
+			ko "pocl: a wrong twin, a hanging one and a crashing one fail their own kernel only" \
+				"exit $rc; $(grep -v 'twin agrees\|no third' "$d/log" | head -20)"
+		fi
+	fi
 	# a global work offset (cb0[6]/cb0[9] on AMD, global_id_offset on Level Zero)
 	if "$TRANSLATE" --conform --quiet --offset 8 -o "$WORK/conf/off" "$SRC"/tests/kernels/*.il \
 		>"$WORK/conf/off.log" 2>&1; then

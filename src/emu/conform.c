@@ -659,8 +659,9 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
  * 1.2 section 8.3.1.1 lets the conversion be 1.5 ulp off (0 and 255 exact),
  * the emulators divide by 255 correctly rounded; two reads added
  * (image_rw_2d) may then be 3 ulp apart, 4 with the sum's rounding.  A
- * channel written to a CL_UNORM_INT8 image may be 1 off: the conversion
- * from float only has to be within 0.6 of the exact value (same section). */
+ * channel written to a CL_UNORM_INT8 image may be 1 off: section 8.3.1.2
+ * lets the float-to-normalized rounding be within 0.6 of round-to-nearest-
+ * even. */
 #define POCL_UNORM_ULPS 4
 
 typedef enum PoclVerdict {
