@@ -117,6 +117,13 @@ int _Z8mul_hiii(int a, int b) { return (int)(((long long)a * b) >> 32); }
 unsigned _Z8mul_hijj(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
 int _Z6rotateii(int v, int n) { unsigned u = (unsigned)v; n &= 31; return (int)(n ? u << n | u >> (32 - n) : u); }
 unsigned _Z6rotatejj(unsigned u, unsigned n) { n &= 31; return n ? u << n | u >> (32 - n) : u; }
+/* convert_uint_sat(float): toward zero, saturated, NaN -> 0 (OpenCL 1.2 6.2.3.3) */
+unsigned _Z16convert_uint_satf(float x)
+{
+	if (!(x > 0.0f))
+		return 0;
+	return x >= 4294967296.0f ? 0xFFFFFFFFu : (unsigned)x;
+}
 float _Z4fabsf(float x) { return __builtin_fabsf(x); }
 float _Z4fminff(float a, float b) { return __builtin_fminf(a, b); }
 float _Z4fmaxff(float a, float b) { return __builtin_fmaxf(a, b); }

@@ -93,6 +93,8 @@ static void usage(FILE *f)
 	      "  --junit FILE      --conform results as JUnit XML\n"
 	      "  --quiet           --conform: report only disagreements\n"
 	      "  --offset N        --conform: global work offset in x (default 0)\n"
+	      "  --no-pocl         --conform: do not run the OpenCL C twins on pocl (the third\n"
+	      "                    runtime, run by default when translate was built with OpenCL)\n"
 	      "  --inputs DIR      --conform: each kernel's launch (NDRange, argument bytes)\n"
 	      "                    from DIR/<kernel>/manifest.xml, the format -o DIR writes\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
@@ -101,7 +103,9 @@ static void usage(FILE *f)
 	      "  --help            this text\n"
 	      "\n"
 	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables);\n"
-	      "--conform's OpenCL C twins: TRANSLATE_CLANG (default clang), CC (default cc).\n", f);
+	      "--conform's OpenCL C twins: TRANSLATE_CLANG (default clang), CC (default cc);\n"
+	      "on pocl: TRANSLATE_POCL_TIMEOUT (seconds, default 300), TRANSLATE_OPENCL_PLATFORM\n"
+	      "(default \"Portable Computing Language\"), and pocl's own (POCL_CACHE_DIR, ...).\n", f);
 }
 
 static int parse_emit(const char *s, int *out)
@@ -662,6 +666,7 @@ int main(int argc, char **argv)
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"no-pocl", no_argument, NULL, 'N'},
 		{"offset", required_argument, NULL, 'O'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
@@ -685,6 +690,7 @@ int main(int argc, char **argv)
 		case 'F': o.no_fp64_emu = 1; break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
+		case 'N': o.co.no_pocl = 1; break;
 		case 'I': o.co.inputs = optarg; break;
 		case 'O':
 			if (int_option("--offset", optarg, 0, 1024, &o.co.offset))

@@ -435,8 +435,35 @@ static int arg_elem(const MdArg *a, const EmuArg *e, ElemKind *ek)
 	return (int)e->image.texel / 4;
 }
 
+/* Floats a and b (size bytes) at most `ulps` apart in the ordered integer
+ * encoding (no absolute slack near zero: +0 and -0 are 0 apart, and an
+ * infinity is never near a finite value); NaN matches NaN. */
+static int within_ulps(const uint8_t *a, const uint8_t *b, int size, int ulps)
+{
+	int64_t x = 0, y = 0, d;
+	double fx = float_at(a, size), fy = float_at(b, size);
+	if (isnan(fx) || isnan(fy))
+		return isnan(fx) && isnan(fy);
+	if (isinf(fx) || isinf(fy))
+		return fx == fy;
+	memcpy(&x, a, (size_t)size);
+	memcpy(&y, b, (size_t)size);
+	if (size == 4) {
+		x = (int32_t)x, y = (int32_t)y;
+		x = x < 0 ? (int64_t)INT32_MIN - x : x;
+		y = y < 0 ? (int64_t)INT32_MIN - y : y;
+	} else {
+		x = x < 0 ? INT64_MIN - x : x;
+		y = y < 0 ? INT64_MIN - y : y;
+	}
+	d = x > y ? x - y : y - x;
+	return d >= 0 && d <= ulps;
+}
+
+/* approx: floats within EMU_TOLERANCE (relative); ulps > 0: floats within
+ * that many ulps; neither: byte for byte */
 static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
-                           const char *other, int approx, const EmuLaunch *l, Verdict *v)
+                           const char *other, int approx, int ulps, const EmuLaunch *l, Verdict *v)
 {
 	const MdArg *a = &k->md->args.v[ai];
 	const Buf *x = &amd->buffers.v[ai], *y = &ze->buffers.v[ai];
@@ -454,6 +481,8 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		if (!memcmp(p, q, (size_t)es))
 			continue;
 		if (approx && ek == EK_FLOAT && close_enough(p, q, es))
+			continue;
+		if (ulps > 0 && ek == EK_FLOAT && within_ulps(p, q, es, ulps))
 			continue;
 		v->agree = 0;
 		if (a->kind == MA_IMAGE)
@@ -514,14 +543,15 @@ static const char *item(const Buf *b)
 /* Multisets of records: exact equals are paired first, so that a Level
  * Zero record with "(string)" is not used up by an AMD record that has an
  * exact partner elsewhere; the rest pair through the wildcard. */
-static void compare_printf(const EmuResult *amd, const EmuResult *ze, Verdict *v)
+static void compare_printf(const EmuResult *amd, const EmuResult *ze, const char *other, int wildcard,
+                           Verdict *v)
 {
 	size_t i, j, n = amd->printf_items.n;
 	char *used, *done;
 	int pass;
 	if (n != ze->printf_items.n) {
 		v->agree = 0;
-		buf_printf(&v->why, "printf: %zu records on AMD, %zu on Level Zero\n", n, ze->printf_items.n);
+		buf_printf(&v->why, "printf: %zu records on AMD, %zu on %s\n", n, ze->printf_items.n, other);
 		return;
 	}
 	used = xcalloc(n + 1, 1);
@@ -532,14 +562,14 @@ static void compare_printf(const EmuResult *amd, const EmuResult *ze, Verdict *v
 			if (done[i])
 				continue;
 			for (j = 0; j < n; j++)
-				if (!used[j] && (pass ? record_match(a, item(&ze->printf_items.v[j]))
+				if (!used[j] && (pass ? wildcard && record_match(a, item(&ze->printf_items.v[j]))
 				                      : !strcmp(a, item(&ze->printf_items.v[j]))))
 					break;
 			if (j < n)
 				used[j] = done[i] = 1;
 			else if (pass) {
 				v->agree = 0;
-				buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on Level Zero\n", i, a);
+				buf_printf(&v->why, "printf: AMD's record %zu \"%s\" has no equal on %s\n", i, a, other);
 				break;
 			}
 		}
@@ -567,10 +597,10 @@ static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, c
 				buf_printf(&v->why, "argument %zu: a runtime returned no buffer\n", i);
 				break;
 			}
-			compare_buffer(k, i, amd, ze, "Level Zero", amd->approx || ze->approx, l, v);
+			compare_buffer(k, i, amd, ze, "Level Zero", amd->approx || ze->approx, 0, l, v);
 		}
 	if (v->agree)
-		compare_printf(amd, ze, v);
+		compare_printf(amd, ze, "Level Zero", 1, v);
 }
 
 /* The OpenCL C twin next to the input (K.cl for K.il), run on the host,
@@ -601,7 +631,7 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		tw.approx = amd->approx;
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
-				compare_buffer(k, i, amd, &tw, "the twin", amd->approx, l, &t);
+				compare_buffer(k, i, amd, &tw, "the twin", amd->approx, 0, l, &t);
 		if (!t.agree) {
 			printf("%s: %s: the OpenCL C twin differs from both runtimes: %s", input, k->name,
 			       t.why.s ? t.why.s : "\n");
@@ -613,6 +643,194 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 	emu_result_free(&tw);
 	free(why);
 	free(cl);
+}
+
+/* ---- the third runtime: pocl ------------------------------------------------- */
+
+/* Floats after approximate math (the AMD side says the kernel used
+ * transcendentals, sqrt or a fast divide): pocl may be this many ulps from
+ * the AMD side.  OpenCL 1.2 section 7.4, table 7.1 lets a full-profile
+ * device be up to 4 ulp from the exact result for the builtins the twins
+ * call (sin, cos 4; exp2, log2, sqrt 3; x/y 2.5; rsqrt 2); the AMD side's
+ * instructions are within 2 ulp (tests/ref's bound, amdil.md 4.5), so the
+ * two may be 6 apart.  docs/TESTING.md lists every tolerance. */
+#define POCL_APPROX_ULPS 6
+/* Floats computed from a CL_UNORM_INT8 image read with read_imagef: OpenCL
+ * 1.2 section 8.3.1.1 lets the conversion be 1.5 ulp off (0 and 255 exact),
+ * the emulators divide by 255 correctly rounded; two reads added
+ * (image_rw_2d) may then be 3 ulp apart, 4 with the sum's rounding.  A
+ * channel written to a CL_UNORM_INT8 image may be 1 off: section 8.3.1.2
+ * lets the float-to-normalized rounding be within 0.6 of round-to-nearest-
+ * even. */
+#define POCL_UNORM_ULPS 4
+
+typedef enum PoclVerdict {
+	PV_NONE,     /* no twin, or --no-pocl */
+	PV_AGREE,    /* pocl == AMD (and so == Level Zero when those agree) */
+	PV_SKIPPED,  /* no OpenCL here */
+	PV_DIFFER,   /* pocl ran and differs (fails the kernel) */
+	PV_FAILED,   /* pocl could not build or run the twin (fails the kernel) */
+	PV_KNOWN,    /* ... for a reason the twin documents (pocl-known) */
+} PoclVerdict;
+
+/* K.cl next to K.il, NULL when there is none */
+static char *twin_path(const char *input)
+{
+	size_t n = strlen(input);
+	char *cl;
+	struct stat st;
+	if (n < 3 || strcmp(input + n - 3, ".il"))
+		return NULL;
+	cl = xasprintf("%.*s.cl", (int)(n - 3), input);
+	if (stat(cl, &st) != 0) {
+		free(cl);
+		return NULL;
+	}
+	return cl;
+}
+
+static int unorm_image(const EmuArg *a)
+{
+	return a->kind == EA_IMAGE && a->image.data_type == EMU_CL_UNORM_INT8;
+}
+
+/* a UNORM image's channels: equal or 1 apart (POCL_UNORM_ULPS); then the
+ * exact comparison of the rest finds nothing to report */
+static void unorm_slack(const EmuArg *a, const Buf *x, Buf *y)
+{
+	size_t i;
+	for (i = 0; i < x->n && i < y->n; i++) {
+		int d = (int)(uint8_t)x->s[i] - (int)(uint8_t)y->s[i];
+		if (d == 1 || d == -1)
+			y->s[i] = x->s[i];
+	}
+	(void)a;
+}
+
+/* every buffer, image and printf record of pocl's run against one side,
+ * exact but for the tolerances above */
+static void compare_pocl(const Kernel *k, const EmuLaunch *l, const EmuResult *side, const EmuResult *pocl,
+                         Verdict *t)
+{
+	size_t i;
+	int ulps = side->approx ? POCL_APPROX_ULPS : 0;
+	EmuResult slack = *pocl;
+	VEC(Buf) copies = {0};
+	for (i = 0; i < l->args.n; i++)
+		if (unorm_image(&l->args.v[i]) && ulps < POCL_UNORM_ULPS)
+			ulps = POCL_UNORM_ULPS;
+	/* a copy of pocl's buffers where UNORM channels 1 off are made equal */
+	for (i = 0; i < pocl->buffers.n; i++) {
+		Buf b = {0};
+		buf_add(&b, pocl->buffers.v[i].s, pocl->buffers.v[i].n);
+		if (i < l->args.n && unorm_image(&l->args.v[i]) && i < side->buffers.n)
+			unorm_slack(&l->args.v[i], &side->buffers.v[i], &b);
+		vec_push(&copies, b);
+	}
+	slack.buffers.v = copies.v;
+	slack.buffers.n = copies.n;
+	t->agree = 1;
+	for (i = 0; i < l->args.n && t->agree; i++)
+		if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
+			compare_buffer(k, i, side, &slack, "pocl", 0, ulps, l, t);
+	if (t->agree)
+		compare_printf(side, pocl, "pocl", 0, t);
+	for (i = 0; i < copies.n; i++)
+		buf_free(&copies.v[i]);
+	vec_free(&copies);
+}
+
+/* The twin's documented pocl defects: lines "pocl-known: TEXT | REASON".
+ * A run that fails with TEXT in its reason is a known failure (REASON is
+ * reported, the kernel does not fail); a run that works is compared. */
+static char *known_failure(const char *cl, const char *why)
+{
+	size_t n = 0;
+	char *text = read_file(cl, &n), *p, *r = NULL;
+	for (p = text; p && !r && (p = strstr(p, "pocl-known:")); p++) {
+		char *bar = strchr(p, '|'), *eol = strchr(p, '\n'), *t;
+		if (!bar || (eol && bar > eol))
+			continue;
+		t = xstrndup(p + 11, (size_t)(bar - p - 11));
+		while (*t == ' ')
+			memmove(t, t + 1, strlen(t));
+		while (*t && t[strlen(t) - 1] == ' ')
+			t[strlen(t) - 1] = 0;
+		if (*t && why && strstr(why, t)) {
+			size_t m;
+			r = xstrndup(bar + 1, eol ? (size_t)(eol - bar - 1) : strlen(bar + 1));
+			while ((m = strlen(r)) && (r[m - 1] == ' ' || r[m - 1] == '/' || r[m - 1] == '*'))
+				r[m - 1] = 0; /* the end of a comment */
+		}
+		free(t);
+	}
+	free(text);
+	return r;
+}
+
+/* pocl on the kernel's twin, compared with the AMD side (and, when AMD and
+ * Level Zero disagree, with Level Zero too, to say whom pocl sides with).
+ * A difference or a failed run is added to v (the kernel fails); *note gets
+ * what the report line says about pocl. */
+static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, const Kernel *k,
+                                const EmuLaunch *l, const EmuResult *amd, const EmuResult *ze,
+                                EmuResult *pr, Verdict *v, char **note)
+{
+	static int skip_said;
+	char *cl = o->no_pocl ? NULL : twin_path(input), *why = NULL, *known;
+	Verdict t = {1, {0}};
+	PoclVerdict pv;
+	int rc;
+	*note = NULL;
+	if (!cl) {
+		*note = xstrdup(o->no_pocl ? "pocl not run: --no-pocl" : "no OpenCL C twin for pocl");
+		return PV_NONE;
+	}
+	if (!amd->ok) {
+		*note = xstrdup("pocl not run: the AMD side did not finish");
+		free(cl);
+		return PV_NONE;
+	}
+	rc = pocl_run(cl, k, l, pr, &why);
+	if (rc == POCL_SKIPPED) {
+		*note = xasprintf("pocl SKIPPED: %s", why ? why : "");
+		if (o->quiet && !skip_said++)
+			printf("%s: %s: SIMD%d: pocl SKIPPED (this and every later kernel): %s\n", input, k->name,
+			       o->simd, why ? why : "");
+		pv = PV_SKIPPED;
+	} else if (rc != POCL_RAN && (known = known_failure(cl, why))) {
+		*note = xasprintf("pocl KNOWN FAILURE (%s):%s", cl, known);
+		free(known);
+		pv = PV_KNOWN;
+	} else if (rc != POCL_RAN) {
+		v->agree = 0;
+		buf_printf(&v->why, "pocl could not run %s: %s\n", cl, why ? why : "");
+		*note = xstrdup("pocl FAILED");
+		pv = PV_FAILED;
+	} else {
+		compare_pocl(k, l, amd, pr, &t);
+		if (t.agree) {
+			pv = PV_AGREE;
+		} else {
+			pv = PV_DIFFER;
+			if (v->agree) {
+				*note = xstrdup("AMD == L0 != pocl");
+			} else if (ze->ok) {
+				Verdict z = {1, {0}};
+				compare_pocl(k, l, ze, pr, &z);
+				*note = xstrdup(z.agree ? "AMD != L0 == pocl" : "AMD != L0 != pocl");
+				buf_free(&z.why);
+			}
+			v->agree = 0;
+			buf_printf(&v->why, "pocl (%s): %s", cl, t.why.s ? t.why.s : "\n");
+		}
+		if (pv == PV_AGREE && !v->agree)
+			*note = xstrdup("L0 != AMD == pocl");
+	}
+	buf_free(&t.why);
+	free(why);
+	free(cl);
+	return pv;
 }
 
 /* ---- outputs: dumps, manifest, JUnit --------------------------------------- */
@@ -658,10 +876,10 @@ static char *xml_text(const char *s)
 
 static const char *const kind_name[] = {"value", "buffer", "local", "null", "image", "sampler"};
 
-/* DIR/<kernel_out_stem>/: ndrange, argument bytes, both sides' results,
+/* DIR/<kernel_out_stem>/: ndrange, argument bytes, the three sides' results,
  * manifest.xml */
 static void dump(const ConformOptions *o, const char *input, const Kernel *k, const EmuLaunch *l,
-                 const EmuResult *amd, const EmuResult *ze, const Verdict *v)
+                 const EmuResult *amd, const EmuResult *ze, const EmuResult *pocl, const Verdict *v)
 {
 	char *ks = kernel_out_stem(input, k->name), *dir = xasprintf("%s/%s", o->outdir, ks), *p;
 	xmlTextWriterPtr w;
@@ -729,6 +947,12 @@ static void dump(const ConformOptions *o, const char *input, const Kernel *k, co
 				free(p);
 				attrf(w, "level_zero_final", "arg%zu.level_zero.bin", i);
 			}
+			if (pocl->ok && i < pocl->buffers.n) {
+				p = xasprintf("%s/arg%zu.pocl.bin", dir, i);
+				write_bytes(p, pocl->buffers.v[i].s, pocl->buffers.v[i].n);
+				free(p);
+				attrf(w, "pocl_final", "arg%zu.pocl.bin", i);
+			}
 		}
 		xmlTextWriterEndElement(w);
 	}
@@ -738,9 +962,16 @@ static void dump(const ConformOptions *o, const char *input, const Kernel *k, co
 	p = xasprintf("%s/printf.level_zero.txt", dir);
 	write_bytes(p, ze->printf_text.s, ze->printf_text.n);
 	free(p);
+	if (pocl->ok) {
+		p = xasprintf("%s/printf.pocl.txt", dir);
+		write_bytes(p, pocl->printf_text.s, pocl->printf_text.n);
+		free(p);
+	}
 	xmlTextWriterStartElement(w, (const xmlChar *)"printf");
 	attrf(w, "amd", "printf.amd.txt");
 	attrf(w, "level_zero", "printf.level_zero.txt");
+	if (pocl->ok)
+		attrf(w, "pocl", "printf.pocl.txt");
 	xmlTextWriterEndElement(w);
 	xmlTextWriterStartElement(w, (const xmlChar *)"status");
 	{
@@ -748,6 +979,8 @@ static void dump(const ConformOptions *o, const char *input, const Kernel *k, co
 		char *y = xml_text(ze->ok ? "finished" : ze->error ? ze->error : "failed");
 		attrf(w, "amd", "%s", x);
 		attrf(w, "level_zero", "%s", y);
+		if (pocl->ok)
+			attrf(w, "pocl", "finished");
 		free(x);
 		free(y);
 	}
@@ -798,7 +1031,7 @@ int conform_finish(const ConformOptions *o)
 				attrf(w, "time", "%.3f", cases.v[i].seconds);
 				if (cases.v[i].failure) {
 					xmlTextWriterStartElement(w, (const xmlChar *)"failure");
-					attrf(w, "message", "AMD and Level Zero disagree");
+					attrf(w, "message", "the runtimes disagree");
 					char *t = xml_text(cases.v[i].failure);
 					xmlTextWriterWriteString(w, (const xmlChar *)t);
 					free(t);
@@ -842,14 +1075,16 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 	for (i = 0; i < p->kernels.n; i++) {
 		Kernel *k = p->kernels.v[i];
 		EmuLaunch l;
-		EmuResult amd, ze;
+		EmuResult amd, ze, pocl;
 		Verdict v = {0, {0}};
 		Case c;
-		char *why = NULL;
+		char *why = NULL, *note = NULL;
+		PoclVerdict pv;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		memset(&amd, 0, sizeof amd);
 		memset(&ze, 0, sizeof ze);
+		memset(&pocl, 0, sizeof pocl);
 		if (o->inputs ? conform_read_inputs(k, input, o->inputs, &l, &why) : conform_launch(k, o, 0, &l, &why)) {
 			printf("%s: %s: SIMD%d: NOT RUN: %s\n", input, k->name, o->simd, why);
 			c.file = xstrdup(input);
@@ -879,16 +1114,20 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		compare(k, &l, &amd, &ze, &v);
 		if (v.agree)
 			third_opinion(o, input, k, &l, &amd);
+		pv = pocl_opinion(o, input, k, &l, &amd, &ze, &pocl, &v, &note);
 		if (!v.agree)
 			bad++;
 		if (v.agree && !o->quiet)
-			printf("%s: %s: SIMD%d: agree (%u x %u x %u items, %zu printf records)\n", input, k->name,
-			       o->simd, l.range.global[0], l.range.global[1], l.range.global[2],
-			       amd.printf_items.n);
+			printf("%s: %s: SIMD%d: agree: %s (%u x %u x %u items, %zu printf records)%s%s\n", input,
+			       k->name, o->simd, pv == PV_AGREE ? "AMD == L0 == pocl" : "AMD == L0", l.range.global[0],
+			       l.range.global[1], l.range.global[2], amd.printf_items.n, note ? "; " : "",
+			       note ? note : "");
 		else if (!v.agree)
-			printf("%s: %s: SIMD%d: DISAGREE\n%s", input, k->name, o->simd, v.why.s ? v.why.s : "");
+			printf("%s: %s: SIMD%d: DISAGREE%s%s\n%s", input, k->name, o->simd, note ? ": " : "",
+			       note ? note : "", v.why.s ? v.why.s : "");
+		free(note);
 		if (o->outdir)
-			dump(o, input, k, &l, &amd, &ze, &v);
+			dump(o, input, k, &l, &amd, &ze, &pocl, &v);
 		c.file = xstrdup(input);
 		c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
 		c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");
@@ -898,6 +1137,7 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 		buf_free(&v.why);
 		emu_result_free(&amd);
 		emu_result_free(&ze);
+		emu_result_free(&pocl);
 		emu_launch_free(&l);
 	}
 	fflush(stdout);

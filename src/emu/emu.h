@@ -186,6 +186,16 @@ int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel,
 int twin_run(const char *datadir, const char *cl, const Kernel *k, const EmuLaunch *l, EmuResult *r,
              char **why);
 
+/* pocl.c: the third runtime, the kernel's OpenCL C twin (K.cl) built and
+ * run on the same launch by pocl's CPU device (an OpenCL implementation
+ * written elsewhere), in a child process with a time limit.  POCL_RAN: r
+ * holds every buffer's and image's final bytes and the printf records;
+ * POCL_SKIPPED: no OpenCL here (built without it, no pocl platform), *why
+ * says so; POCL_FAILED: pocl could not build or run it (build log, a crash,
+ * a timeout), *why says which (both malloc'd). */
+enum { POCL_RAN = 0, POCL_SKIPPED = 1, POCL_FAILED = -1 };
+int pocl_run(const char *cl, const Kernel *k, const EmuLaunch *l, EmuResult *r, char **why);
+
 /* conform.c: translate --conform.  Per kernel: a launch generated from the
  * metadata (deterministic seed; several work-groups, a partial tail for
  * size arguments), both runtimes, every buffer and the printf output
@@ -206,6 +216,7 @@ typedef struct ConformOptions {
 	int offset;               /* --offset: global work offset in x (default 0) */
 	const char *inputs;       /* --inputs DIR: launches read from DIR/<kernel>/manifest.xml */
 	int grf_bytes, thread_prolog, inline_data; /* the device's payload (EmuLaunch) */
+	int no_pocl;              /* --no-pocl: the third runtime is not run */
 } ConformOptions;
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 

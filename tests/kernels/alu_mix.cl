@@ -5,7 +5,10 @@
  *                    ((uint)b < lim && a != b) ? steps : t, (uint)|fa - fb| }
  * fout[3i..3i+2] = { fa - fb, fa != fb ? 1.0f : -1.0f, (float)c * 0.5f }
  * with fa = (float)(uint)b, fb = (float)a.
- * Defined for -2^24 < a < 2^24 and 0 <= b < 2^24 (the test data range). */
+ * The IL's ftou saturates (out-of-range values give 0 or 0xFFFFFFFF, NaN 0),
+ * which in OpenCL C is convert_uint_sat (rounding toward zero, section
+ * 6.2.3.3); a plain (uint) cast of a float beyond 2^32, which a negative b
+ * of the generated data gives, is undefined (section 6.2.3.3 / C99 6.3.1.4). */
 __kernel void alu_mix(__global const int *in, __global int *iout,
                       __global float *fout, uint lim)
 {
@@ -30,9 +33,9 @@ __kernel void alu_mix(__global const int *in, __global int *iout,
     float d = fa - fb;
     uint u;
     if (!(d >= 0.0f))
-        u = (uint)(fb - fa);
+        u = convert_uint_sat(fb - fa);
     else
-        u = (uint)d;
+        u = convert_uint_sat(d);
 
     iout[4 * i + 0] = min(a, b) ^ (-c);
     iout[4 * i + 1] = (int)(max((uint)a, (uint)b) * 3u);

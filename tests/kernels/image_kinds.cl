@@ -1,6 +1,7 @@
 /* OpenCL C twin of image_kinds.il (1-D launch): every image dimension, read
  * through a kernel-defined sampler (unnormalized, clamp, nearest) or without
- * a sampler (image1d_buffer_t), written, and queried. */
+ * a sampler (image1d_buffer_t), written, and queried.
+ * pocl-known: undefined symbol: _Z27_cl_get_image_channel_order21ocl_image1d_buffer_ro | pocl 3.1's kernel library lacks get_image_channel_order() of a read-only image1d_buffer_t (declared, not defined: the kernel does not link and pocl aborts) */
 #pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable
 __kernel void image_kinds(__read_only image1d_t a, __read_only image1d_array_t b,
                           __read_only image2d_array_t c, __read_only image3d_t d,

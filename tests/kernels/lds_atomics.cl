@@ -2,7 +2,15 @@
  * short and byte accesses to local memory.  Local size 64 (1-D).
  * The IL's lds_read_rsub, lds_rsub and the inc/dec forms with a wrap limit
  * other than 0xFFFFFFFF have no OpenCL builtin; they are written here as
- * the compare-exchange loops they mean. */
+ * the compare-exchange loops they mean.  Each loop reads the old value with
+ * an atomic (atomic_or with 0): a plain load racing with the other
+ * work-items' atomics may see a stale value (OpenCL 1.2 section 3.3.1 makes
+ * local memory consistent only at barriers), and pocl 3.1 then gave every
+ * work-item the same old value.
+ * The values the atomics return depend on the order in which the
+ * work-items of a group reach them, which OpenCL leaves open; the outputs
+ * assume local-id order, as AMD's LDS serves the lanes of a wavefront and as
+ * the emulators and pocl's single worker thread run them. */
 __kernel void lds_atomics(__global const int *in, __global int *out, uint lim)
 {
     __local int c[20];
@@ -28,16 +36,16 @@ __kernel void lds_atomics(__global const int *in, __global int *out, uint lim)
     int o4 = atomic_xchg(&c[11], x);
     int o5 = atomic_cmpxchg(&c[12], 0, x);
     int o6;                                   /* lds_read_rsub: c = x - c */
-    do { o6 = c[13]; } while (atomic_cmpxchg(&c[13], o6, x - o6) != o6);
+    do { o6 = atomic_or(&c[13], 0); } while (atomic_cmpxchg(&c[13], o6, x - o6) != o6);
     uint o7;                                  /* lds_read_inc with limit lim */
-    do { o7 = (uint)c[14]; } while (atomic_cmpxchg((__local uint *)&c[14], o7,
+    do { o7 = (uint)atomic_or(&c[14], 0); } while (atomic_cmpxchg((__local uint *)&c[14], o7,
                                                    o7 >= lim ? 0u : o7 + 1u) != o7);
     uint o8;                                  /* lds_dec with limit lim */
-    do { o8 = (uint)c[15]; } while (atomic_cmpxchg((__local uint *)&c[15], o8,
+    do { o8 = (uint)atomic_or(&c[15], 0); } while (atomic_cmpxchg((__local uint *)&c[15], o8,
                                                    o8 == 0u || o8 > lim ? lim : o8 - 1u) != o8);
     atomic_cmpxchg(&c[16], x, l);
     int o9;                                   /* lds_rsub */
-    do { o9 = c[17]; } while (atomic_cmpxchg(&c[17], o9, x - o9) != o9);
+    do { o9 = atomic_or(&c[17], 0); } while (atomic_cmpxchg(&c[17], o9, x - o9) != o9);
     int o10 = atomic_add(&c[18], x);
     int o11 = atomic_min(&c[19], x);
     v[l] = (int4)(x, o1, o2, o3);
