@@ -47,6 +47,7 @@ typedef struct Options {
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
 	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
 	int no_fp64_emu;      /* --no-fp64-emulation */
+	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	ConformOptions co;    /* its options */
@@ -81,6 +82,8 @@ static void usage(FILE *f)
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
+	      "  --messages lsc|legacy  memory message family (default: the device's, LSC on\n"
+	      "                    pvc, the legacy dataport elsewhere); lsc also on dg2 and mtl\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
 	      "                    every 'less than' becomes 'greater or equal'; cb1-offset:\n"
 	      "                    arguments read one dword off) to show --conform catches it\n"
@@ -335,7 +338,8 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
                          const PfTable *pf, char **visa_keep)
 {
-	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu};
+	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu,
+	                       o->messages};
 	VKernel *vk = NULL;
 	AbiPlan plan;
 	FaddrVec syms = {0};
@@ -595,6 +599,7 @@ int main(int argc, char **argv)
 		{"printf-slot", required_argument, NULL, 'P'},
 		{"mutate", required_argument, NULL, 'M'},
 		{"no-fp64-emulation", no_argument, NULL, 'F'},
+		{"messages", required_argument, NULL, 'm'},
 		{"conform", no_argument, NULL, 'C'},
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
@@ -620,6 +625,16 @@ int main(int argc, char **argv)
 		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
+		case 'm':
+			if (!strcmp(optarg, "lsc"))
+				o.messages = MSG_LSC;
+			else if (!strcmp(optarg, "legacy"))
+				o.messages = MSG_LEGACY;
+			else {
+				diag_plain("--messages must be lsc or legacy, not '%s'", optarg);
+				return 2;
+			}
+			break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
 		case 'I': o.co.inputs = optarg; break;
@@ -699,6 +714,19 @@ int main(int argc, char **argv)
 	if (!pl->supported) {
 		diag_plain("device '%s' (%s) is listed but translation for it is not implemented yet%s%s",
 		           pl->name, pl->description, pl->missing ? ": " : "", pl->missing ? pl->missing : "");
+		return 2;
+	}
+	if ((o.messages == MSG_LSC && !pl->lsc) || (o.messages == MSG_LEGACY && !pl->legacy_dataport)) {
+		Buf d = {0};
+		size_t k;
+		const Platform *q;
+		for (k = 0; (q = platform_at(k)); k++)
+			if (q->supported && (o.messages == MSG_LSC ? q->lsc : q->legacy_dataport))
+				buf_printf(&d, "%s%s", d.n ? ", " : "", q->name);
+		diag_plain("--messages %s: device '%s' (%s) has no %s messages (devices that have them: %s)",
+		           o.messages == MSG_LSC ? "lsc" : "legacy", pl->name, pl->description,
+		           o.messages == MSG_LSC ? "LSC" : "legacy dataport", d.s ? d.s : "none");
+		buf_free(&d);
 		return 2;
 	}
 	if (o.simd && !platform_simd_ok(pl, o.simd)) {

@@ -100,6 +100,9 @@ typedef struct L {
 	VDecl *img_samp;       /* sampler variable, movs'd to the sampler index */
 	/* doubles (set by lower_f64.c) */
 	struct F64State *f64;  /* software-double routines emitted, their argument variables */
+	/* memory messages (lower_lsc.c) */
+	int lsc;               /* LSC messages instead of the legacy dataport's */
+	VDecl *scratch_ss;     /* LSC: the thread's scratch surface state (r0.5 >> 4) */
 } L;
 
 
@@ -162,5 +165,14 @@ void image_prologue(L *l);                  /* info blocks and sampler dwords in
  * vISA); 1 when the instruction was one (lowered or diagnosed) */
 int lower_f64(L *l, const Inst *in);
 int f64_knows(Opcode op);                   /* lower_f64 lowers op (not only diagnoses it) */
+
+/* lower_lsc.c: memory messages in LSC form (when L.lsc) */
+typedef enum LscMem { LSC_UGM, LSC_SLM, LSC_SCRATCH } LscMem;
+int lsc_choose(const TranslateOptions *o);  /* the kernel's messages are LSC */
+void lsc_move(L *l, LscMem m, int store, int h, VDecl *addr, int aoff, int64_t imm, int bytes, int n,
+              VDecl *data, int doff);
+void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1);
+void lsc_fence(L *l, int slm);
+void lsc_scratch_prologue(L *l);           /* L.scratch_ss */
 
 #endif
