@@ -748,14 +748,18 @@ int main(int argc, char **argv)
 		expand(argv[optind], &inputs);
 	if (o.isa) {
 		unsigned char used[OP_COUNT] = {0};
-		Buf b = {0}, devs = {0};
+		Buf b = {0}, devs = {0}, sdevs = {0};
 		size_t d;
 		const Platform *q;
 		failed = stats_opcodes((const char *const *)inputs.v, inputs.n, used);
 		for (d = 0; (q = platform_at(d)); d++)
-			if (q->supported)
+			if (q->supported) {
 				buf_printf(&devs, "%s%s", devs.s ? " " : "", q->name);
-		isa_table(&b, used, devs.s ? devs.s : "-");
+				if (q->sampler)
+					buf_printf(&sdevs, "%s%s", sdevs.s ? " " : "", q->name);
+			}
+		isa_table(&b, used, devs.s ? devs.s : "-", sdevs.s ? sdevs.s : "-");
+		buf_free(&sdevs);
 		fputs(b.s, stdout);
 		free(b.s);
 		free(devs.s);

@@ -91,7 +91,8 @@ enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
  * platforms: the devices that translate). */
 int lower_knows(Opcode op);
 const char *isa_refusal(Opcode op);
-void isa_table(Buf *out, const unsigned char *tested, const char *platforms);
+void isa_table(Buf *out, const unsigned char *tested, const char *platforms,
+               const char *sampler_platforms); /* image instructions: the devices with a sampler */
 
 /* macro.c: a copy of kernel k whose functions have every mcall inlined
  * (macro registers renamed apart from the caller's); 0 ok, -1 after
