@@ -47,6 +47,7 @@ typedef struct Options {
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
 	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
 	int no_fp64_emu;      /* --no-fp64-emulation */
+	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	ConformOptions co;    /* its options */
@@ -81,6 +82,8 @@ static void usage(FILE *f)
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
+	      "  --messages lsc|legacy  memory message family (default: the device's, LSC on\n"
+	      "                    pvc, the legacy dataport elsewhere); lsc also on dg2 and mtl\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
 	      "                    every 'less than' becomes 'greater or equal'; cb1-offset:\n"
 	      "                    arguments read one dword off) to show --conform catches it\n"
@@ -343,7 +346,8 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
                          const PfTable *pf, char **visa_keep)
 {
-	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu};
+	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu,
+	                       o->messages};
 	VKernel *vk = NULL;
 	AbiPlan plan;
 	FaddrVec syms = {0};
@@ -662,6 +666,7 @@ int main(int argc, char **argv)
 		{"printf-slot", required_argument, NULL, 'P'},
 		{"mutate", required_argument, NULL, 'M'},
 		{"no-fp64-emulation", no_argument, NULL, 'F'},
+		{"messages", required_argument, NULL, 'm'},
 		{"conform", no_argument, NULL, 'C'},
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
@@ -688,6 +693,16 @@ int main(int argc, char **argv)
 		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
+		case 'm':
+			if (!strcmp(optarg, "lsc"))
+				o.messages = MSG_LSC;
+			else if (!strcmp(optarg, "legacy"))
+				o.messages = MSG_LEGACY;
+			else {
+				diag_plain("--messages must be lsc or legacy, not '%s'", optarg);
+				return 2;
+			}
+			break;
 		case 'J': o.co.junit = optarg; break;
 		case 'q': o.co.quiet = 1; break;
 		case 'N': o.co.no_pocl = 1; break;
@@ -770,6 +785,19 @@ int main(int argc, char **argv)
 		           pl->name, pl->description, pl->missing ? ": " : "", pl->missing ? pl->missing : "");
 		return 2;
 	}
+	if ((o.messages == MSG_LSC && !pl->lsc) || (o.messages == MSG_LEGACY && !pl->legacy_dataport)) {
+		Buf d = {0};
+		size_t k;
+		const Platform *q;
+		for (k = 0; (q = platform_at(k)); k++)
+			if (q->supported && (o.messages == MSG_LSC ? q->lsc : q->legacy_dataport))
+				buf_printf(&d, "%s%s", d.n ? ", " : "", q->name);
+		diag_plain("--messages %s: device '%s' (%s) has no %s messages (devices that have them: %s)",
+		           o.messages == MSG_LSC ? "lsc" : "legacy", pl->name, pl->description,
+		           o.messages == MSG_LSC ? "LSC" : "legacy dataport", d.s ? d.s : "none");
+		buf_free(&d);
+		return 2;
+	}
 	if (o.simd && !platform_simd_ok(pl, o.simd)) {
 		char *w = platform_simd_list(pl);
 		diag_plain("device '%s' (%s) does not run SIMD%d kernels (its widths: %s)", pl->name,
@@ -789,14 +817,18 @@ int main(int argc, char **argv)
 		expand(argv[optind], &inputs);
 	if (o.isa) {
 		unsigned char used[OP_COUNT] = {0};
-		Buf b = {0}, devs = {0};
+		Buf b = {0}, devs = {0}, sdevs = {0};
 		size_t d;
 		const Platform *q;
 		failed = stats_opcodes((const char *const *)inputs.v, inputs.n, used);
 		for (d = 0; (q = platform_at(d)); d++)
-			if (q->supported)
+			if (q->supported) {
 				buf_printf(&devs, "%s%s", devs.s ? " " : "", q->name);
-		isa_table(&b, used, devs.s ? devs.s : "-");
+				if (q->sampler)
+					buf_printf(&sdevs, "%s%s", sdevs.s ? " " : "", q->name);
+			}
+		isa_table(&b, used, devs.s ? devs.s : "-", sdevs.s ? sdevs.s : "-");
+		buf_free(&sdevs);
 		fputs(b.s, stdout);
 		free(b.s);
 		free(devs.s);

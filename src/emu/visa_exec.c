@@ -21,6 +21,7 @@
  *     integer conversion saturates (NaN -> 0) as Gen's does;
  *   - messages check every address: global ones against the ZeMem regions,
  *     %slm against the group's SLM, %scratch against the thread's own area;
+ *     LSC messages likewise (lsc_message: their rules, from the vISA spec);
  *   - image messages find their surface state by the binding-table index a
  *     surface variable holds and their sampler state by sampler_index (ze.c
  *     built both from the arguments); sample_lz takes float coordinates,
@@ -953,6 +954,7 @@ static uint32_t atomic_op(int op, uint32_t old, uint32_t s0, uint32_t s1)
 	case XA_MAXSINT: return (int32_t)old > (int32_t)s0 ? old : s0;
 	case XA_FMIN: return u_of(fminf(f_of(old), f_of(s0)));
 	case XA_FMAX: return u_of(fmaxf(f_of(old), f_of(s0)));
+	case XA_LOAD: return old;
 	default: return f_of(old) == f_of(s1) ? s0 : old; /* fcmpwr */
 	}
 }
@@ -1047,6 +1049,125 @@ static void dword_atomic(XThread *t, const XInst *in)
 			if (m)
 				atomic_lane(t, in, n, m, 4, 2, 3);
 		}
+}
+
+/* ---- LSC messages ------------------------------------------------------
+ * Semantics of the vISA LSC_UNTYPED specification: every enabled lane n
+ * (execution mask and predicate) accesses Base + Src0Addrs[n] + AddrImmOffset
+ * (a32 offsets wrap at 32 bits); element v of a non-transposed vector sits
+ * in register block v, lane n at n * element size in the block, a block
+ * being ExecSize elements rounded up to whole registers (vectors whose
+ * blocks are not whole registers are refused rather than guessed); a
+ * transposed message (SIMD1) reads/writes the vector contiguously from
+ * one address.  d8c32/d16c32 move 1/2 bytes of memory to/from the low bytes
+ * of a 32-bit register element, loads zero-extending.  Memories: ugm flat
+ * a64 addresses (ZeMem regions), slm a32 offsets in the group's SLM, ss(S)
+ * a32 offsets in this thread's scratch, where S is r0.5 >> 4 (the
+ * surface-state offset of the thread's scratch in bits 31:6; bits 5:0 are
+ * not part of it).  Atomics (d32) read the old value, store op(old, src1,
+ * src2) (icas: src2 where old == src1) and return old unless %null; lanes go
+ * in ascending order.  A load into %null is a prefetch: nothing happens.
+ * Fences order nothing here (one coherent memory) and are accepted. */
+
+static uint8_t *lsc_mem(XThread *t, const XInst *in, int lane, uint64_t a, int n, int store, uint32_t ss)
+{
+	const XLsc *L = &in->lsc;
+	if (L->sfid == XL_UGM && L->model == XL_FLAT)
+		return global(t, in, lane, a, n, store);
+	if (L->sfid == XL_SLM) {
+		if (a + (uint64_t)n <= t->m->slm_size)
+			return t->m->slm + a;
+		terr(t, in, "lane %d: SLM access of %d bytes at offset 0x%llx; the group has %u bytes",
+		     in->moff + lane, n, (unsigned long long)a, t->m->slm_size);
+		return NULL;
+	}
+	if ((ss & ~0x3Fu) != t->scratch_base >> 4) {
+		terr(t, in, "lane %d: ss(0x%x) is not this thread's scratch surface (0x%x)", in->moff + lane, ss,
+		     t->scratch_base >> 4);
+		return NULL;
+	}
+	if (a + (uint64_t)n <= t->m->scratch_area)
+		return t->m->scratch + t->scratch_base + a;
+	terr(t, in, "lane %d: scratch access of %d bytes at offset 0x%llx; the thread has %u bytes",
+	     in->moff + lane, n, (unsigned long long)a, t->m->scratch_area);
+	return NULL;
+}
+
+static void lsc_message(XThread *t, const XInst *in)
+{
+	const XLsc *L = &in->lsc;
+	uint32_t en = enabled(t, in, 1), ss = 0;
+	uint64_t addr[32];
+	int ab = L->asize / 8, n, v, store = in->op == X_LSC_STORE, block;
+	int row = t->p->row;
+	if (L->model == XL_SS) {
+		uint8_t *p = raw(t, in, 4, 0, 4);
+		if (!p)
+			return;
+		ss = (uint32_t)get_le(p, 4);
+	}
+	/* every address before any data moves */
+	for (n = 0; n < in->exec; n++) {
+		uint8_t *p;
+		if (!(en >> n & 1))
+			continue;
+		if (!(p = raw(t, in, 1, ab * n, ab)))
+			return;
+		addr[n] = get_le(p, ab) + (uint64_t)L->aoff;
+		if (ab == 4)
+			addr[n] &= 0xffffffffu;
+	}
+	if (in->op == X_LSC_ATOMIC) {
+		for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+			uint8_t *m, *d, *a, *b;
+			uint32_t old, s1, s2;
+			if (!(en >> n & 1))
+				continue;
+			if (!(m = lsc_mem(t, in, n, addr[n], 4, in->sub != XA_LOAD, ss)))
+				return;
+			d = raw(t, in, 0, 4 * n, 4);
+			a = raw(t, in, 2, 4 * n, 4);
+			b = raw(t, in, 3, 4 * n, 4);
+			if (t->state == XS_ERROR)
+				return;
+			old = (uint32_t)get_le(m, 4);
+			s1 = a ? (uint32_t)get_le(a, 4) : 0;
+			s2 = b ? (uint32_t)get_le(b, 4) : 0;
+			if (in->sub == XA_CMPXCHG)
+				put_le(m, old == s1 ? s2 : old, 4);
+			else if (in->sub != XA_LOAD)
+				put_le(m, atomic_op(in->sub, old, s1, 0), 4);
+			if (d)
+				put_le(d, old, 4);
+		}
+		return;
+	}
+	if (!store && is_null(t, in, 0))
+		return; /* prefetch */
+	block = (in->exec * L->rbytes + row - 1) / row * row;
+	if (!L->transpose && L->vec > 1 && in->exec * L->rbytes % row) {
+		terr(t, in, "%d lanes of %d-byte elements do not fill whole registers; the layout of "
+		     "its vector blocks is not modelled", in->exec, L->rbytes);
+		return;
+	}
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		if (!(en >> n & 1))
+			continue;
+		for (v = 0; v < L->vec; v++) {
+			uint64_t a = addr[n] + (uint64_t)v * (uint64_t)L->dbytes;
+			uint8_t *m, *r;
+			if (ab == 4)
+				a &= 0xffffffffu;
+			m = lsc_mem(t, in, n, a, L->dbytes, store, ss);
+			r = raw(t, in, 0, L->transpose ? v * L->rbytes : v * block + n * L->rbytes, L->rbytes);
+			if (!m || !r)
+				return;
+			if (store)
+				memcpy(m, r, (size_t)L->dbytes);
+			else
+				put_le(r, get_le(m, L->dbytes), L->rbytes);
+		}
+	}
 }
 
 /* ---- image messages (sampler engine, typed dataport) -------------------- */
@@ -1248,6 +1369,8 @@ static void step(XThread *t, const XInst *in)
 	case X_DWORD_ATOMIC: dword_atomic(t, in); break;
 	case X_SAMPLE_LZ: case X_LOAD_LZ: sampler_message(t, in); break;
 	case X_SCATTER4_TYPED: typed_write(t, in); break;
+	case X_LSC_LOAD: case X_LSC_STORE: case X_LSC_ATOMIC: lsc_message(t, in); break;
+	case X_LSC_FENCE: break;
 	case X_FELL_OFF: terr(t, in, "execution ran past the end of a function"); return;
 	default: exec_alu(t, in); break;
 	}

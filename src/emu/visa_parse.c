@@ -543,6 +543,7 @@ typedef enum Form {
 	F_SAMPLE,   /* imm sampler surface raw raw{1,3} */
 	F_LOAD,     /* imm surface raw raw{1,3} */
 	F_TYPED,    /* surface raw raw raw raw raw */
+	F_LSC,      /* LSC: operands of their own syntax (lsc_operands) */
 } Form;
 
 static const struct Mn {
@@ -579,6 +580,8 @@ static const struct Mn {
 	{"dword_atomic", X_DWORD_ATOMIC, F_SURFATOM, 0, 1},
 	{"sample_lz", X_SAMPLE_LZ, F_SAMPLE, 0, 1}, {"load_lz", X_LOAD_LZ, F_LOAD, 0, 1},
 	{"scatter4_typed", X_SCATTER4_TYPED, F_TYPED, 0, 1},
+	{"lsc_load", X_LSC_LOAD, F_LSC, 0, 1}, {"lsc_store", X_LSC_STORE, F_LSC, 0, 1},
+	{"lsc_atomic", X_LSC_ATOMIC, F_LSC, 0, 1}, {"lsc_fence", X_LSC_FENCE, F_LSC, 0, 1},
 };
 
 static const char *const relops[] = {"eq", "ne", "gt", "ge", "lt", "le"};
@@ -770,6 +773,7 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 	case F_SAMPLE: want = in->nops >= 5 && in->nops <= 7 ? in->nops : 5; break;
 	case F_LOAD: want = in->nops >= 4 && in->nops <= 6 ? in->nops : 4; break;
 	case F_TYPED: want = 6; break;
+	case F_LSC: return 0; /* lsc_operands */
 	}
 	if (in->nops != want)
 		return fail(s, "%s takes %d operands, not %d", in->mnem, want, in->nops);
@@ -840,6 +844,243 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 	}
 }
 
+/* ---- LSC messages ----------------------------------------------------
+ * lsc_load.SFID[.L1.L3] (M,n) DATA:TYPE ADDR
+ * lsc_store.SFID[.L1.L3] (M,n) ADDR DATA:TYPE
+ * lsc_atomic_OP.SFID[.L1.L3] (M,n) OLD:TYPE ADDR SRC1 SRC2
+ * lsc_fence.SFID.OP.SCOPE
+ * SFID ugm or slm; ADDR flat[V[.off][+-imm]]:a64|a32 or ss(S)[...]:a32;
+ * TYPE d8 d16 d32 d64 d8c32 d16c32 with xN (1 2 3 4 8 16 32 64) and 't'
+ * (transposed).  Taken: what the LSC specification (vISA LSC_UNTYPED)
+ * defines and this emulator can do exactly; refused with a reason: other
+ * address models (bti, bss, arg), a32 flat on ugm, scaled addresses,
+ * packed non-transposed d8/d16, floating-point and non-d32 atomics. */
+
+static const struct { const char *name; int atom, nsrc; } lsc_atoms[] = {
+	{"iinc", XA_INC, 0}, {"idec", XA_DEC, 0}, {"load", XA_LOAD, 0}, {"store", XA_XCHG, 1},
+	{"iadd", XA_ADD, 1}, {"isub", XA_SUB, 1}, {"smin", XA_MINSINT, 1}, {"smax", XA_MAXSINT, 1},
+	{"umin", XA_MIN, 1}, {"umax", XA_MAX, 1}, {"icas", XA_CMPXCHG, 2}, {"and", XA_AND, 1},
+	{"or", XA_OR, 1}, {"xor", XA_XOR, 1},
+};
+
+static int lsc_nsrc(int atom)
+{
+	size_t i;
+	for (i = 0; i < NELEM(lsc_atoms); i++)
+		if (lsc_atoms[i].atom == atom)
+			return lsc_atoms[i].nsrc;
+	return 0;
+}
+
+/* "ugm.wb.wb", "slm"; fence: "ugm.evict.gpu" */
+static int lsc_suffix(P *s, XInst *in, char *sfx)
+{
+	static const char *const cc[] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+	static const char *const fop[] = {"none", "evict", "invalidate", "discard", "clean", "flushl3"};
+	static const char *const scope[] = {"group", "local", "tile", "gpu", "gpus", "system", "sysacq"};
+	char *part[4];
+	int n = 0;
+	size_t i, j;
+	for (char *p = sfx; n < 4; n++) {
+		part[n] = p;
+		p = strchr(p, '.');
+		if (!p) {
+			n++;
+			break;
+		}
+		*p++ = 0;
+	}
+	if (!strcmp(part[0], "ugm"))
+		in->lsc.sfid = XL_UGM;
+	else if (!strcmp(part[0], "slm"))
+		in->lsc.sfid = XL_SLM;
+	else
+		return fail(s, "%s: shared function '%s' is not supported (ugm, slm)", in->mnem, part[0]);
+	if (in->op == X_LSC_FENCE) {
+		if (n != 3)
+			return fail(s, "%s: a fence names the function, the flush and the scope", in->mnem);
+		for (i = 0; i < NELEM(fop) && strcmp(part[1], fop[i]); i++)
+			;
+		for (j = 0; j < NELEM(scope) && strcmp(part[2], scope[j]); j++)
+			;
+		if (i == NELEM(fop) || j == NELEM(scope))
+			return fail(s, "%s: unknown flush or scope", in->mnem);
+		return 0;
+	}
+	if (n != 1 && n != 3)
+		return fail(s, "%s: give both cache controls (L1 and L3) or none", in->mnem);
+	for (i = 1; i < (size_t)n; i++) {
+		for (j = 0; j < NELEM(cc) && strcmp(part[i], cc[j]); j++)
+			;
+		if (j == NELEM(cc))
+			return fail(s, "%s: unknown cache control '.%s'", in->mnem, part[i]);
+		if (in->lsc.sfid == XL_SLM && j)
+			return fail(s, "%s: SLM messages take the default cache controls", in->mnem);
+	}
+	return 0;
+}
+
+/* NAME[.off] as a raw operand (%null allowed) */
+static int lsc_raw(P *s, const char *t, XOpnd *o)
+{
+	char name[128];
+	const char *dot = strchr(t, '.');
+	size_t n = dot ? (size_t)(dot - t) : strlen(t);
+	long off = 0;
+	if (n == 0 || n >= sizeof name)
+		return fail(s, "bad LSC operand '%s'", t);
+	memcpy(name, t, n);
+	name[n] = 0;
+	if (dot && (parse_int(dot + 1, &off) || off < 0))
+		return fail(s, "bad raw offset in '%s'", t);
+	memset(o, 0, sizeof *o);
+	o->var = lookup(s, name);
+	if (o->var < 0)
+		return -1;
+	if (s->p->vars.v[o->var].kind != XV_GRF && s->p->vars.v[o->var].kind != XV_NULL)
+		return fail(s, "'%s' used as an LSC payload", name);
+	if (off % s->p->row)
+		return fail(s, "LSC payload %s starts %ld bytes into a register", t, off % s->p->row);
+	o->kind = XO_RAW;
+	o->off = (int)off;
+	o->type = s->p->vars.v[o->var].type;
+	return 0;
+}
+
+/* DATA:TYPE */
+static int lsc_data(P *s, XInst *in, char *t, XOpnd *o)
+{
+	static const struct { const char *n; int d, r; } types[] = {
+		{"d8c32", 1, 4}, {"d16c32", 2, 4}, {"d8", 1, 1}, {"d16", 2, 2}, {"d32", 4, 4}, {"d64", 8, 8},
+	};
+	char *colon = strrchr(t, ':'), *p;
+	size_t i, l;
+	long v = 1;
+	if (!colon)
+		return fail(s, "%s: data operand '%s' needs a type (:d32 ...)", in->mnem, t);
+	*colon = 0;
+	if (lsc_raw(s, t, o))
+		return -1;
+	p = colon + 1;
+	for (i = 0; i < NELEM(types); i++) {
+		l = strlen(types[i].n);
+		if (!strncmp(p, types[i].n, l) && (p[l] == 0 || p[l] == 'x' || p[l] == 't'))
+			break;
+	}
+	if (i == NELEM(types))
+		return fail(s, "%s: data type '%s' is not supported", in->mnem, p);
+	in->lsc.dbytes = types[i].d;
+	in->lsc.rbytes = types[i].r;
+	p += strlen(types[i].n);
+	if (*p == 'x') {
+		char *end;
+		v = strtol(p + 1, &end, 10);
+		p = end;
+		if (v != 1 && v != 2 && v != 3 && v != 4 && v != 8 && v != 16 && v != 32 && v != 64)
+			return fail(s, "%s: vector size %ld is not one of 1 2 3 4 8 16 32 64", in->mnem, v);
+	}
+	in->lsc.vec = (int)v;
+	if (*p == 't')
+		in->lsc.transpose = 1, p++;
+	if (*p)
+		return fail(s, "%s: bad data type '%s'", in->mnem, colon + 1);
+	return 0;
+}
+
+/* flat[V.off+imm]:a64, ss(S)[V]:a32 */
+static int lsc_addr(P *s, XInst *in, char *t, XOpnd *a, XOpnd *ss)
+{
+	char *lb = strchr(t, '['), *rb = strrchr(t, ']'), *pm;
+	long long imm = 0;
+	if (!lb || !rb || rb < lb || rb[1] != ':')
+		return fail(s, "%s: bad address operand '%s'", in->mnem, t);
+	*lb = 0;
+	if (!strcmp(t, "flat")) {
+		in->lsc.model = XL_FLAT;
+	} else if (!strncmp(t, "ss(", 3) && t[strlen(t) - 1] == ')') {
+		t[strlen(t) - 1] = 0;
+		in->lsc.model = XL_SS;
+		if (lsc_raw(s, t + 3, ss))
+			return -1;
+		if (s->p->vars.v[ss->var].kind != XV_GRF)
+			return fail(s, "%s: ss() needs a variable", in->mnem);
+	} else {
+		return fail(s, "%s: address model '%s' is not supported (flat, ss)", in->mnem, t);
+	}
+	if (!strcmp(rb + 2, "a64"))
+		in->lsc.asize = 64;
+	else if (!strcmp(rb + 2, "a32"))
+		in->lsc.asize = 32;
+	else
+		return fail(s, "%s: address size '%s' is not supported (a32, a64)", in->mnem, rb + 2);
+	*rb = 0;
+	if (strchr(lb + 1, '*'))
+		return fail(s, "%s: scaled addresses are not supported", in->mnem);
+	pm = strpbrk(lb + 1, "+-");
+	if (pm) {
+		char *end;
+		int neg = *pm == '-';
+		errno = 0;
+		imm = (long long)strtoull(pm + 1, &end, 0);
+		if (*end || errno || end == pm + 1)
+			return fail(s, "%s: bad immediate offset '%s'", in->mnem, pm);
+		imm = neg ? -imm : imm;
+		*pm = 0;
+	}
+	in->lsc.aoff = imm;
+	if (lsc_raw(s, lb + 1, a))
+		return -1;
+	if (s->p->vars.v[a->var].kind != XV_GRF)
+		return fail(s, "%s: the addresses must be a variable", in->mnem);
+	if (in->lsc.sfid == XL_UGM && in->lsc.model == XL_FLAT && in->lsc.asize != 64)
+		return fail(s, "%s: flat ugm addresses must be a64 (A32 stateless is not supported)", in->mnem);
+	if ((in->lsc.sfid == XL_SLM || in->lsc.model == XL_SS) && in->lsc.asize != 32)
+		return fail(s, "%s: slm and ss() addresses are a32 offsets", in->mnem);
+	if (in->lsc.sfid == XL_SLM && in->lsc.model != XL_FLAT)
+		return fail(s, "%s: slm takes flat offsets", in->mnem);
+	return 0;
+}
+
+static int lsc_operands(P *s, XInst *in, char **tok, int n)
+{
+	XLsc *L = &in->lsc;
+	int want = in->op == X_LSC_FENCE ? 0 : in->op == X_LSC_ATOMIC ? 4 : 2, i;
+	if (n != want)
+		return fail(s, "%s takes %d operands, not %d", in->mnem, want, n);
+	if (in->op == X_LSC_FENCE)
+		return in->exec ? fail(s, "%s takes no execution size", in->mnem) : 0;
+	if (!in->exec)
+		return fail(s, "%s needs an execution size", in->mnem);
+	in->nops = 5;
+	in->o[4].var = -1;
+	if (in->op == X_LSC_STORE) {
+		if (lsc_addr(s, in, tok[0], &in->o[1], &in->o[4]) || lsc_data(s, in, tok[1], &in->o[0]))
+			return -1;
+	} else if (lsc_data(s, in, tok[0], &in->o[0]) || lsc_addr(s, in, tok[1], &in->o[1], &in->o[4])) {
+		return -1;
+	}
+	if (in->op == X_LSC_STORE && s->p->vars.v[in->o[0].var].kind == XV_NULL)
+		return fail(s, "%s: a store needs data", in->mnem);
+	if (L->transpose && in->exec != 1)
+		return fail(s, "%s: transposed data takes execution size 1", in->mnem);
+	if (!L->transpose && L->rbytes < 4)
+		return fail(s, "%s: packed non-transposed d8/d16 data is not supported (d8c32, d16c32)",
+		            in->mnem);
+	if (in->op == X_LSC_ATOMIC) {
+		int ns = lsc_nsrc(in->sub);
+		if (L->dbytes != 4 || L->rbytes != 4 || L->vec != 1 || L->transpose)
+			return fail(s, "%s: atomics on d32 data only", in->mnem);
+		for (i = 0; i < 2; i++) {
+			if (lsc_raw(s, tok[2 + i], &in->o[2 + i]))
+				return -1;
+			if ((s->p->vars.v[in->o[2 + i].var].kind == XV_NULL) != (i >= ns))
+				return fail(s, "%s takes %d source%s; the others are %%null", in->mnem, ns,
+				            ns == 1 ? "" : "s");
+		}
+	}
+	return 0;
+}
+
 static int instruction(P *s, char **tok, int n)
 {
 	XInst in;
@@ -864,6 +1105,14 @@ static int instruction(P *s, char **tok, int n)
 	dot = strchr(mn, '.');
 	if (dot)
 		*dot = 0, sfx = dot + 1;
+	if (!strncmp(mn, "lsc_atomic_", 11)) {
+		for (i = 0; i < NELEM(lsc_atoms) && strcmp(mn + 11, lsc_atoms[i].name); i++)
+			;
+		if (i == NELEM(lsc_atoms))
+			return fail(s, "instruction '%s' is not supported (integer LSC atomics only)", in.mnem);
+		in.sub = lsc_atoms[i].atom;
+		mn[10] = 0;
+	}
 	for (i = 0; i < NELEM(mnems) && !m; i++)
 		if (!strcmp(mnems[i].name, mn))
 			m = &mnems[i];
@@ -872,7 +1121,7 @@ static int instruction(P *s, char **tok, int n)
 	if (!!sfx != m->dotted && !(m->op == X_FENCE && !sfx))
 		return fail(s, "instruction '%s' is not supported", in.mnem);
 	in.op = m->op;
-	if (sfx && suffix(s, m, sfx, &in))
+	if (sfx && (m->form == F_LSC ? lsc_suffix(s, &in, sfx) : suffix(s, m, sfx, &in)))
 		return -1;
 	if (t < n && tok[t][0] == '(' && tok[t][1] == 'M') {
 		char *comma = strchr(tok[t], ',');
@@ -891,6 +1140,12 @@ static int instruction(P *s, char **tok, int n)
 				return fail(s, "bad execution size");
 			t += 2;
 		}
+	}
+	if (m->form == F_LSC) {
+		if (lsc_operands(s, &in, tok + t, n - t))
+			return -1;
+		vec_push(&s->p->code, in);
+		return 0;
 	}
 	for (k = 0; t < n; t++, k++) {
 		if (k >= (int)NELEM(in.o))

@@ -88,6 +88,7 @@ typedef enum XOp { /* the order matters: visa_exec.c tests ranges (X_AND..X_ASR,
 	X_SVM_GATHER4, X_SVM_SCATTER4, X_SVM_ATOMIC, X_SVM_GATHER, X_SVM_SCATTER,
 	X_GATHER4, X_SCATTER4, X_GATHER, X_SCATTER, X_DWORD_ATOMIC,
 	X_SAMPLE_LZ, X_LOAD_LZ, X_SCATTER4_TYPED, /* image messages (sampler engine, typed dataport) */
+	X_LSC_LOAD, X_LSC_STORE, X_LSC_ATOMIC, X_LSC_FENCE, /* LSC messages (XInst.lsc) */
 	X_FELL_OFF,  /* end of a function: executing it is an error */
 } XOp;
 
@@ -96,7 +97,25 @@ enum { XP_NONE, XP_ANY, XP_ALL };                    /* predicate control */
 typedef enum XAtom {
 	XA_ADD, XA_SUB, XA_INC, XA_DEC, XA_MIN, XA_MAX, XA_XCHG, XA_CMPXCHG, XA_AND, XA_OR,
 	XA_XOR, XA_MINSINT, XA_MAXSINT, XA_FMIN, XA_FMAX, XA_FCMPWR,
+	XA_LOAD,         /* LSC atomic load: the old value, memory unchanged */
 } XAtom;
+
+/* An LSC message's fields (X_LSC_*).  Operands: o[0] data (load
+ * destination, store source, atomic old value; %null allowed), o[1] the
+ * addresses, o[2] o[3] an atomic's sources (%null when unused), o[4] the
+ * ss() surface-state variable (XO_RAW) when model is XL_SS. */
+enum { XL_UGM, XL_SLM };
+enum { XL_FLAT, XL_SS };
+typedef struct XLsc {
+	int sfid;        /* XL_UGM, XL_SLM */
+	int model;       /* XL_FLAT, XL_SS */
+	int asize;       /* address bits: 32 or 64 */
+	int64_t aoff;    /* immediate byte offset added to every address */
+	int dbytes;      /* bytes of one element in memory: 1 2 4 8 */
+	int rbytes;      /* bytes of one element in the register: 4 for d8c32/d16c32 */
+	int vec;         /* elements per address */
+	int transpose;   /* 't': one address, the elements contiguous in the register */
+} XLsc;
 
 typedef struct XInst {
 	XOp op;
@@ -108,6 +127,7 @@ typedef struct XInst {
 	int join;        /* lanes may be waiting here (a label, or after a backward goto) */
 	int nops;
 	XOpnd o[7];
+	XLsc lsc;        /* X_LSC_* */
 	int line;
 	const char *mnem; /* the mnemonic as written (for messages) */
 } XInst;

@@ -46,6 +46,7 @@ void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */
 const Platform *platform_at(size_t i);           /* table order; NULL past the end */
 void platforms_fp64(Buf *b);                     /* "skl, pvc": the devices with fp64 hardware */
+void platforms_sampler(Buf *b);                  /* the supported devices with a sampler */
 int platform_simd_ok(const Platform *p, int simd); /* the device runs this width */
 char *platform_simd_list(const Platform *p);     /* "16 32" (malloc'd) */
 #define PLATFORM_INLINE_BYTES 32                 /* inline data of a compute walker */

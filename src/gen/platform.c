@@ -194,6 +194,15 @@ void platforms_list(FILE *f)
 	}
 }
 
+void platforms_sampler(Buf *b)
+{
+	size_t i;
+	int n = 0;
+	for (i = 0; i < plats.n; i++)
+		if (plats.v[i].sampler && plats.v[i].supported)
+			buf_printf(b, "%s%s", n++ ? ", " : "", plats.v[i].name);
+}
+
 void platforms_fp64(Buf *b)
 {
 	size_t i;

@@ -61,7 +61,7 @@ static const char *kind_name(OpKind k)
 	}
 }
 
-void isa_table(Buf *out, const unsigned char *tested, const char *platforms)
+void isa_table(Buf *out, const unsigned char *tested, const char *platforms, const char *sampler_platforms)
 {
 	int op, n[3] = {0, 0, 0}, t = 0;
 	for (op = 0; op < OP_COUNT; op++) {
@@ -95,6 +95,7 @@ void isa_table(Buf *out, const unsigned char *tested, const char *platforms)
 		why = low ? NULL : isa_refusal((Opcode)op);
 		buf_printf(out, "| `%s` | %s | %s | %s | %s | %s |\n", il_ops[op].name,
 		           kind_name(il_ops[op].kind), low ? "yes" : why ? "refused" : "not yet",
-		           low && tested[op] ? "yes" : "no", low ? platforms : "-", why ? why : "");
+		           low && tested[op] ? "yes" : "no",
+		           !low ? "-" : image_inst((Opcode)op) ? sampler_platforms : platforms, why ? why : "");
 	}
 }

@@ -2204,6 +2204,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	l.simd = o->simd ? o->simd : o->plat->default_simd;
 	l.chunk = l.simd < 16 ? l.simd : 16;
 	l.nchunks = l.simd / l.chunk;
+	l.lsc = lsc_choose(o);
 	for (i = 0; i < k->md->errors.n; i++)
 		lerr(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
 		      k->name, k->md->errors.v[i]->text + 6);

@@ -666,9 +666,19 @@ int image_lowers(Opcode op)
 int lower_image(L *l, const Inst *in)
 {
 	if (!l->o->plat->sampler && image_inst(in->op)) {
-		/* images are read through the sampler (load_lz too) */
-		lerr(l, in->loc, "'%s': device '%s' has no sampler, so image arguments are not supported "
-		     "there", il_ops[in->op].name, l->o->plat->name);
+		/* images are read through the sampler (load_lz too); typed writes
+		 * would be LSC typed messages there, not lowered */
+		Buf d = {0};
+		platforms_sampler(&d);
+		if (in->op == OP_UAV_STORE)
+			lerr(l, in->loc, "'%s': device '%s' has no sampler and typed image writes in LSC form "
+			     "(lsc_store_quad.tgm) are not lowered; image kernels run on %s", il_ops[in->op].name,
+			     l->o->plat->name, d.s ? d.s : "no device");
+		else
+			lerr(l, in->loc, "'%s': device '%s' has no sampler, which image reads (sample, load) "
+			     "need; image kernels run on %s", il_ops[in->op].name, l->o->plat->name,
+			     d.s ? d.s : "no device");
+		buf_free(&d);
 		return 1;
 	}
 	switch (in->op) {

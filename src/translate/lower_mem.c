@@ -204,12 +204,16 @@ static void lower_raw_load(L *l, const Inst *in)
 		VDecl *data = vk_temp(l->vk, "LD", VT_UD, n * l->chunk);
 		char op[40];
 		VInst *v;
-		snprintf(op, sizeof op, "svm_gather4scaled.%s", chmask[n]);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = vo_imm(0, VT_UQ);
-		v->ops[1] = vo_raw(addr, 0);
-		v->ops[2] = vo_raw(data, 0);
-		v->nops = 3;
+		if (l->lsc) {
+			lsc_move(l, LSC_UGM, 0, h, addr, 0, 0, 4, n, data, 0);
+		} else {
+			snprintf(op, sizeof op, "svm_gather4scaled.%s", chmask[n]);
+			v = emit_chunk(l, intern(op), h);
+			v->ops[0] = vo_imm(0, VT_UQ);
+			v->ops[1] = vo_raw(addr, 0);
+			v->ops[2] = vo_raw(data, 0);
+			v->nops = 3;
+		}
 		for (j = 0; j < n; j++) {
 			v = emit_chunk(l, "mov", h);
 			v->ops[0] = vo_dst(vk_alias(l->vk, reg_comp(l, d->num, j), VT_UD, 0), h * l->chunk);
@@ -263,6 +267,10 @@ void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v)
 		in->ops[0] = vo_dst(data, j * l->chunk);
 		in->ops[1] = opnd(l, v[j], VT_UD, h);
 		in->nops = 2;
+	}
+	if (l->lsc) {
+		lsc_move(l, LSC_UGM, 1, h, addr, 0, (int64_t)off, 4, n, data, 0);
+		return;
 	}
 	snprintf(op, sizeof op, "svm_scatter4scaled.%s", chmask[n]);
 	in = emit_chunk(l, intern(op), h);
@@ -349,11 +357,15 @@ static void lower_sub_dword(L *l, const Inst *in)
 			x->ops[1] = opnd(l, v, VT_UD, h);
 			x->nops = 2;
 		}
-		snprintf(op, sizeof op, "%s.1.%d", store ? "svm_scatter" : "svm_gather", size);
-		x = emit_chunk(l, intern(op), h);
-		x->ops[0] = vo_raw(addr, 0);
-		x->ops[1] = vo_raw(data, 0);
-		x->nops = 2;
+		if (l->lsc) {
+			lsc_move(l, LSC_UGM, store, h, addr, 0, 0, size, 1, data, 0);
+		} else {
+			snprintf(op, sizeof op, "%s.1.%d", store ? "svm_scatter" : "svm_gather", size);
+			x = emit_chunk(l, intern(op), h);
+			x->ops[0] = vo_raw(addr, 0);
+			x->ops[1] = vo_raw(data, 0);
+			x->nops = 2;
+		}
 		if (!store) {
 			/* the lane's bytes, extended: shl then asr/shr by 32 - 8*size */
 			VDecl *dst = vk_alias(l->vk, reg_comp(l, in->ops[0].num, c), VT_UD, 0);
@@ -445,11 +457,16 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 		for (h = 0; h < l->nchunks; h++) {
 			VDecl *ad = address(l, addr, base, h);
 			VDecl *data = vk_temp(l->vk, "CBD", VT_UD, 4 * l->chunk);
-			VInst *v = emit_chunk(l, "svm_gather4scaled.RGBA", h);
-			v->ops[0] = vo_imm(0, VT_UQ);
-			v->ops[1] = vo_raw(ad, 0);
-			v->ops[2] = vo_raw(data, 0);
-			v->nops = 3;
+			VInst *v;
+			if (l->lsc) {
+				lsc_move(l, LSC_UGM, 0, h, ad, 0, 0, 4, 4, data, 0);
+			} else {
+				v = emit_chunk(l, "svm_gather4scaled.RGBA", h);
+				v->ops[0] = vo_imm(0, VT_UQ);
+				v->ops[1] = vo_raw(ad, 0);
+				v->ops[2] = vo_raw(data, 0);
+				v->nops = 3;
+			}
 			for (j = 0; j < 4; j++) {
 				v = emit_chunk(l, "mov", h);
 				v->ops[0] = vo_dst(vk_alias(l->vk, l->hwcb_val[j], VT_UD, 0), h * l->chunk);
@@ -728,16 +745,21 @@ static void lds_load(L *l, const Inst *in)
 		VDecl *data = vk_temp(l->vk, "LD", VT_UD, (in->op == OP_LDS_LOAD_VEC ? last : 1) * l->chunk);
 		char op[40];
 		VInst *v;
-		if (sub)
-			snprintf(op, sizeof op, "gather_scaled.%d", sub);
-		else
-			snprintf(op, sizeof op, "gather4_scaled.%s", chmask[in->op == OP_LDS_LOAD_VEC ? last : 1]);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = slm_surf(l);
-		v->ops[1] = vo_imm(0, VT_UD);
-		v->ops[2] = vo_raw(addr, 0);
-		v->ops[3] = vo_raw(data, 0);
-		v->nops = 4;
+		if (l->lsc) {
+			lsc_move(l, LSC_SLM, 0, h, addr, 0, 0, sub ? sub : 4,
+			         in->op == OP_LDS_LOAD_VEC ? last : 1, data, 0);
+		} else {
+			if (sub)
+				snprintf(op, sizeof op, "gather_scaled.%d", sub);
+			else
+				snprintf(op, sizeof op, "gather4_scaled.%s", chmask[in->op == OP_LDS_LOAD_VEC ? last : 1]);
+			v = emit_chunk(l, intern(op), h);
+			v->ops[0] = slm_surf(l);
+			v->ops[1] = vo_imm(0, VT_UD);
+			v->ops[2] = vo_raw(addr, 0);
+			v->ops[3] = vo_raw(data, 0);
+			v->nops = 4;
+		}
 		if (sub) {
 			/* the bytes land in the low end of each lane's dword */
 			VType st = sub == 1 ? (sign ? VT_B : VT_UB) : (sign ? VT_W : VT_UW);
@@ -790,6 +812,10 @@ static void lds_store(L *l, const Inst *in)
 			v->ops[0] = vo_dst(data, j * l->chunk);
 			v->ops[1] = opnd(l, s[j], VT_UD, h);
 			v->nops = 2;
+		}
+		if (l->lsc) {
+			lsc_move(l, LSC_SLM, 1, h, addr, 0, 0, sub ? sub : 4, n, data, 0);
+			continue;
 		}
 		if (sub)
 			snprintf(op, sizeof op, "scatter_scaled.%d", sub);
@@ -898,6 +924,10 @@ static void atom_send(L *l, const AtomMem *m, VDecl *addr, int h, const char *vo
 	char op[40];
 	VInst *v;
 	int q;
+	if (l->lsc) {
+		lsc_atomic(l, m->global, addr, h, vop, dst, s0, s1);
+		return;
+	}
 	snprintf(op, sizeof op, "%s.%s", m->global ? "svm_atomic" : "dword_atomic", vop);
 	if (!m->global) {
 		v = emit_chunk(l, intern(op), h);
@@ -922,7 +952,12 @@ static void atom_send(L *l, const AtomMem *m, VDecl *addr, int h, const char *vo
 /* one dword per lane of chunk h into dst at byte off */
 static void atom_load(L *l, const AtomMem *m, VDecl *addr, int h, VDecl *dst, int off)
 {
-	VInst *v = emit_chunk(l, m->global ? "svm_gather4scaled.R" : "gather4_scaled.R", h);
+	VInst *v;
+	if (l->lsc) {
+		lsc_move(l, m->global ? LSC_UGM : LSC_SLM, 0, h, addr, 0, 0, 4, 1, dst, off);
+		return;
+	}
+	v = emit_chunk(l, m->global ? "svm_gather4scaled.R" : "gather4_scaled.R", h);
 	if (m->global) {
 		v->ops[0] = vo_imm(0, VT_UQ);
 		v->ops[1] = vo_raw(addr, 0);
@@ -1120,9 +1155,9 @@ static void lower_fence(L *l, const Inst *in)
 		return;
 	}
 	if (lds)
-		vk_emit(l->vk, "fence_local.E", 0, 0);
+		l->lsc ? lsc_fence(l, 1) : (void)vk_emit(l->vk, "fence_local.E", 0, 0);
 	if (mem)
-		vk_emit(l->vk, "fence_global.EL1", 0, 0);
+		l->lsc ? lsc_fence(l, 0) : (void)vk_emit(l->vk, "fence_global.EL1", 0, 0);
 	if (threads) {
 		vk_emit(l->vk, "barrier", 0, 0);
 		l->barriers = 1;
@@ -1206,8 +1241,14 @@ static VDecl *itemp_offset(L *l, const Operand *o, int comp)
 
 static void scratch_message(L *l, int store, VDecl *off, VDecl *data)
 {
-	VDecl *scratch = vk_predefined(l->vk, "%scratch", VT_UD);
+	VDecl *scratch;
 	int h;
+	if (l->lsc) {
+		for (h = 0; h < l->nchunks; h++)
+			lsc_move(l, LSC_SCRATCH, store, h, off, h * l->chunk * 4, 0, 4, 1, data, h * l->chunk * 4);
+		return;
+	}
+	scratch = vk_predefined(l->vk, "%scratch", VT_UD);
 	scratch->kind = VD_SURFACE;
 	for (h = 0; h < l->nchunks; h++) {
 		VInst *in = emit_chunk(l, store ? "scatter4_scaled.R" : "gather4_scaled.R", h);
@@ -1273,23 +1314,32 @@ int private_memory(L *l)
 	if (l->priv_bytes) {
 		l->vk->spill_mem_offset = l->priv_bytes * l->simd;
 		l->pbase = vk_decl(l->vk, "PRIV_BASE", VT_UD, l->simd, 0);
+		if (l->lsc)
+			l->scratch_ss = vk_decl(l->vk, "SCRATCH_SS", VT_UD, 1, 4);
 	}
 	return 0;
 }
 
-/* PRIV_BASE[lane] = (r0.5 & 0xFFFFFC00) + 4 * lane */
+/* PRIV_BASE[lane] = (r0.5 & 0xFFFFFC00) + 4 * lane; with LSC messages
+ * 4 * lane, offsets in the thread's scratch surface (lsc_scratch_prologue) */
 void private_prologue(L *l)
 {
-	VDecl *sb = vk_decl(l->vk, "SCRATCH_BASE", VT_UD, 1, 4);
+	VDecl *sb = NULL;
 	VDecl *lane = vk_decl(l->vk, "LANE", VT_UD, l->simd < 16 ? 16 : l->simd, 0);
-	VInst *in = vk_emit(l->vk, "and", 1, 1);
+	VInst *in;
 	Val a[2];
 	int h;
-	in->nomask = 1;
-	in->ops[0] = vo_dst(sb, 0);
-	in->ops[1] = vo_scalar(vk_alias(l->vk, vk_predefined(l->vk, "%r0", VT_UD), VT_UD, 0), 5);
-	in->ops[2] = vo_imm(0xfffffc00u, VT_UD);
-	in->nops = 3;
+	if (l->lsc) {
+		lsc_scratch_prologue(l);
+	} else {
+		sb = vk_decl(l->vk, "SCRATCH_BASE", VT_UD, 1, 4);
+		in = vk_emit(l->vk, "and", 1, 1);
+		in->nomask = 1;
+		in->ops[0] = vo_dst(sb, 0);
+		in->ops[1] = vo_scalar(vk_alias(l->vk, vk_predefined(l->vk, "%r0", VT_UD), VT_UD, 0), 5);
+		in->ops[2] = vo_imm(0xfffffc00u, VT_UD);
+		in->nops = 3;
+	}
 	in = vk_emit(l->vk, "mov", 8, 1);
 	in->nomask = 1;
 	in->ops[0] = vo_dst(lane, 0);
@@ -1311,8 +1361,10 @@ void private_prologue(L *l)
 	}
 	a[0] = val_vec(lane), a[1] = val_imm(2);
 	alu(l, "shl", VT_UD, l->pbase, 2, a, 0);
-	a[0] = val_vec(l->pbase), a[1] = val_scalar(sb, 0);
-	alu(l, "add", VT_UD, l->pbase, 2, a, 0);
+	if (sb) {
+		a[0] = val_vec(l->pbase), a[1] = val_scalar(sb, 0);
+		alu(l, "add", VT_UD, l->pbase, 2, a, 0);
+	}
 }
 
 /* Private dword base + idx of every lane (idx per lane or constant),

@@ -102,6 +102,9 @@ typedef struct L {
 	struct F64State *f64;  /* software-double routines emitted, their argument variables */
 	/* 64-bit division (set by lower_int64.c) */
 	struct I64State *i64;  /* the u64_divrem routine, its argument variables */
+	/* memory messages (lower_lsc.c) */
+	int lsc;               /* LSC messages instead of the legacy dataport's */
+	VDecl *scratch_ss;     /* LSC: the thread's scratch surface state (r0.5 >> 4) */
 } L;
 
 
@@ -179,5 +182,13 @@ void ix_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int
 /* lower_media.c: sad4 sad_u16 sad_u32 msad u4lerp qsad mqsad mqsad_u32_u8 */
 int lower_media(L *l, const Inst *in);
 int media_knows(Opcode op);
+/* lower_lsc.c: memory messages in LSC form (when L.lsc) */
+typedef enum LscMem { LSC_UGM, LSC_SLM, LSC_SCRATCH } LscMem;
+int lsc_choose(const TranslateOptions *o);  /* the kernel's messages are LSC */
+void lsc_move(L *l, LscMem m, int store, int h, VDecl *addr, int aoff, int64_t imm, int bytes, int n,
+              VDecl *data, int doff);
+void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1);
+void lsc_fence(L *l, int slm);
+void lsc_scratch_prologue(L *l);           /* L.scratch_ss */
 
 #endif

@@ -499,7 +499,10 @@ static VDecl *reserve(L *l, int bytes, VDecl *addr[])
 		in->ops[1] = vo_scalar(vk_alias(l->vk, implicit_arg(l, IMP_PRINTF_BUFFER), VT_UQ, 0), 0);
 		in->nops = 2;
 		/* svm_atomic goes 8 lanes per message (see lower_mem.c atom_send) */
-		for (q = 0; q < l->chunk / 8; q++) {
+		if (l->lsc)
+			lsc_atomic(l, 1, a, h, "add", vo_raw(old, h * l->chunk * 4), vo_raw(inc, h * l->chunk * 4),
+			           vo_raw(vk_predefined(l->vk, "%null", VT_UD), 0));
+		for (q = 0; q < l->chunk / 8 && !l->lsc; q++) {
 			in = vk_emit(l->vk, "svm_atomic.add", 8, 1 + (h * l->chunk + 8 * q) / 4);
 			in->ops[0] = vo_raw(a, 64 * q);
 			in->ops[1] = vo_raw(old, (h * l->chunk + 8 * q) * 4);

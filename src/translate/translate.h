@@ -78,7 +78,10 @@ typedef struct TranslateOptions {
 	int pf_slot;           /* printf slot of one work-item in dwords (cb0[8].z), 0 = default */
 	int mutate;            /* a deliberate bug (MUT_*), to prove --conform catches it */
 	int no_fp64_emu;       /* --no-fp64-emulation: refuse doubles without fp64 hardware */
+	int messages;          /* --messages: MSG_DEFAULT (LSC on devices without a legacy
+	                        * dataport), MSG_LSC or MSG_LEGACY */
 } TranslateOptions;
+enum { MSG_DEFAULT, MSG_LSC, MSG_LEGACY };
 enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
 
 /* isa.c: the coverage table of docs/ISA.md.  lower_knows (lower.c) says
@@ -88,7 +91,8 @@ enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
  * platforms: the devices that translate). */
 int lower_knows(Opcode op);
 const char *isa_refusal(Opcode op);
-void isa_table(Buf *out, const unsigned char *tested, const char *platforms);
+void isa_table(Buf *out, const unsigned char *tested, const char *platforms,
+               const char *sampler_platforms); /* image instructions: the devices with a sampler */
 
 /* macro.c: a copy of kernel k whose functions have every mcall inlined
  * (macro registers renamed apart from the caller's); 0 ok, -1 after

@@ -240,6 +240,24 @@ VOpnd vo_state(VDecl *s, int elem)
 	return o;
 }
 
+VOpnd vo_lsc_addr(VDecl *v, int byteoff, int64_t imm, const char *asize, VDecl *ss)
+{
+	VOpnd o = vo_raw(v, byteoff);
+	o.kind = VO_LSCADDR;
+	o.imm = (uint64_t)imm;
+	o.lsc = asize;
+	o.ss = ss;
+	return o;
+}
+
+VOpnd vo_lsc_data(VDecl *v, int byteoff, const char *dtype)
+{
+	VOpnd o = vo_raw(v, byteoff);
+	o.kind = VO_LSCDATA;
+	o.lsc = dtype;
+	return o;
+}
+
 VOpnd vo_mod(VOpnd o, int mod)
 {
 	o.mod = mod;

@@ -38,6 +38,8 @@ typedef enum VOpndKind {
 	VO_LABEL,  /* goto / call target */
 	VO_SURF,   /* surface / sampler variable */
 	VO_STATE,  /* V(off): one element of a surface / sampler variable (movs) */
+	VO_LSCADDR, /* LSC address: flat[V.off+imm]:aN or ss(S)[V.off+imm]:aN */
+	VO_LSCDATA, /* LSC data: V.off:<lsc> (d32x4, d8c32 ...), or %null:<lsc> */
 } VOpndKind;
 
 typedef struct VOpnd {
@@ -51,6 +53,8 @@ typedef struct VOpnd {
 	uint64_t imm;          /* VO_IMM bit pattern */
 	int off;               /* VO_RAW byte offset, VO_STATE element */
 	const char *label;     /* VO_LABEL */
+	const char *lsc;       /* VO_LSCDATA: data type "d32x4"; VO_LSCADDR: address size "a64" */
+	VDecl *ss;             /* VO_LSCADDR: surface-state offset variable of ss(), NULL = flat */
 } VOpnd;
 
 enum { VM_NONE, VM_NEG, VM_ABS, VM_NEGABS, VM_NOT };
@@ -125,6 +129,9 @@ VOpnd vo_label(const char *l);
 VOpnd vo_surf(VDecl *s);
 VOpnd vo_state(VDecl *s, int elem);
 VOpnd vo_mod(VOpnd o, int mod);
+/* LSC operands: an address (imm: immediate byte offset; ss NULL = flat) and data */
+VOpnd vo_lsc_addr(VDecl *v, int byteoff, int64_t imm, const char *asize, VDecl *ss);
+VOpnd vo_lsc_data(VDecl *v, int byteoff, const char *dtype);
 
 /* visa_text.c */
 char *vk_text(const VKernel *k); /* the whole .visaasm file */

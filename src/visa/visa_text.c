@@ -51,6 +51,25 @@ static void opnd(Buf *b, const VOpnd *o)
 	case VO_LABEL:
 		buf_puts(b, o->label);
 		break;
+	case VO_LSCADDR: /* flat[A.64+0x10]:a64, ss(S)[O]:a32 */
+		if (o->ss)
+			buf_printf(b, "ss(%s)[%s", o->ss->name, o->var->name);
+		else
+			buf_printf(b, "flat[%s", o->var->name);
+		if (o->off)
+			buf_printf(b, ".%d", o->off);
+		if ((int64_t)o->imm > 0)
+			buf_printf(b, "+0x%" PRIx64, o->imm);
+		else if ((int64_t)o->imm < 0)
+			buf_printf(b, "-0x%" PRIx64, (uint64_t)-(int64_t)o->imm);
+		buf_printf(b, "]:%s", o->lsc);
+		break;
+	case VO_LSCDATA: /* D.64:d32x4, %null:d32 */
+		buf_puts(b, o->var->name);
+		if (o->off)
+			buf_printf(b, ".%d", o->off);
+		buf_printf(b, ":%s", o->lsc);
+		break;
 	}
 }
 

@@ -81,8 +81,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		int pf_ok = printf_table(p, &pf) == 0 && pf.f.n;
 		reparse_printed(p);
 		for (i = 0; i < p->kernels.n; i++) {
+			/* odd kernels take the LSC message path (lower_lsc.c) */
 			TranslateOptions o = {plat, 16, &cb0, blob_size ? seg_off : NULL, pf_ok ? &pf : NULL, 0,
-			                      MUT_NONE, 0};
+			                      MUT_NONE, 0, i & 1 ? MSG_LSC : MSG_DEFAULT};
 			VKernel *vk = NULL;
 			ZeKernel ze;
 			AbiPlan plan;

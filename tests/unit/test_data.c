@@ -251,6 +251,10 @@ static void test_pvc_has_64_byte_grf(void)
 	CU_ASSERT_TRUE(p->thread_prolog);
 	CU_ASSERT_FALSE(p->inline_data);
 	CU_ASSERT_FALSE(p->legacy_dataport);
+	/* translated with LSC messages (lower_lsc.c) */
+	CU_ASSERT_TRUE(p->lsc);
+	CU_ASSERT_TRUE(p->supported);
+	CU_ASSERT_FALSE(p->sampler);
 }
 
 static void test_unknown_platform(void)

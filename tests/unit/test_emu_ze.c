@@ -187,6 +187,14 @@ static int run8(const char *text, uint32_t *out, size_t nout, EmuResult *r, int 
 	return rc;
 }
 
+/* ADDR = PTR + OFF with the 64-bit carry */
+#define ADDR_OFF8 \
+	"    addc (M1, 8) LO(0,0)<1> CY(0,0)<1> OFF(0,0)<1;1,0> PTR(0,0)<0;1,0>\n" \
+	"    add (M1, 8) HI(0,0)<1> CY(0,0)<1;1,0> PTR(0,1)<0;1,0>\n" \
+	"    mov (M1, 8) ADDR_ud(0,0)<2> LO(0,0)<1;1,0>\n" \
+	"    mov (M1, 8) ADDR_ud(0,1)<2> HI(0,0)<1;1,0>\n"
+#define ADDR_SHL8(SH) "    shl (M1, 8) OFF(0,0)<1> X(0,0)<1;1,0> " SH ":ud\n" ADDR_OFF8
+
 /* ---- tests ----------------------------------------------------------------- */
 
 /* A 64-byte-GRF XeHP-class device (pvc's layout): r0 and each local-id
@@ -435,6 +443,109 @@ static void test_slm_barrier(void)
 	emu_launch_free(&l);
 }
 
+/* LSC messages (vISA LSC_UNTYPED semantics), one SIMD8 thread: a d32x2
+ * vector (component blocks one GRF apart), an immediate address offset,
+ * a transposed d32x4t, a predicated store, d8c32 zero-extending loads, a
+ * d16c32 store, iadd returning old values in lane order, icas (src1
+ * compared, src2 stored), SLM, and ss() scratch at r0.5 >> 4; another
+ * thread's scratch surface is an error.  The expected buffer is computed
+ * here from the initial bytes, element by element. */
+static void test_lsc(void)
+{
+	static const char text[] = HEAD8
+		".decl D v_type=G type=ud num_elts=16 align=GRF\n"
+		".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+		".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+		".decl V v_type=G type=ud num_elts=8 align=GRF\n"
+		".decl C v_type=G type=ud num_elts=8 align=GRF\n"
+		".decl T v_type=G type=ud num_elts=8 align=GRF\n"
+		".decl SS v_type=G type=ud num_elts=1 align=dword\n"
+		".decl SO v_type=G type=ud num_elts=8 align=GRF\n"
+		ADDR_SHL8("0x2")
+		"    lsc_load.ugm (M1, 8) D:d32x2 flat[ADDR]:a64\n"
+		"    lsc_store.ugm (M1, 8) flat[ADDR+0x40]:a64 D.32:d32\n"
+		"    lsc_load.ugm (M1_NM, 1) T:d32x4t flat[ADDR]:a64\n"
+		"    lsc_store.ugm (M1_NM, 1) flat[ADDR+0xe0]:a64 T:d32x4t\n"
+		"    cmp.lt (M1, 8) P1 X(0,0)<1;1,0> 0x4:d\n"
+		"    (P1) lsc_store.ugm (M1, 8) flat[ADDR+0x100]:a64 X:d32\n"
+		ADDR_SHL8("0x0")
+		"    lsc_load.ugm (M1, 8) B:d8c32 flat[ADDR]:a64\n"
+		ADDR_SHL8("0x1")
+		"    mul (M1, 8) V(0,0)<1> X(0,0)<1;1,0> 0x1111:ud\n"
+		"    or (M1, 8) V(0,0)<1> V(0,0)<1;1,0> 0xabcd0000:ud\n"
+		"    lsc_store.ugm (M1, 8) flat[ADDR+0x80]:a64 V:d16c32\n"
+		"    mov (M1, 8) OFF(0,0)<1> 0xa0:ud\n"
+		ADDR_OFF8
+		"    add (M1, 8) V(0,0)<1> X(0,0)<1;1,0> 0x1:ud\n"
+		"    lsc_atomic_iadd.ugm (M1, 8) R:d32 flat[ADDR]:a64 V %null\n"
+		"    add (M1, 8) V(0,0)<1> X(0,0)<1;1,0> 0x64:ud\n"
+		"    mov (M1, 8) C(0,0)<1> 0x77:ud\n"
+		"    lsc_atomic_icas.ugm (M1, 8) %null:d32 flat[ADDR+0x4]:a64 C V\n"
+		ADDR_SHL8("0x2")
+		"    lsc_store.ugm (M1, 8) flat[ADDR+0xc0]:a64 R:d32\n"
+		"    lsc_store.ugm (M1, 8) flat[ADDR+0x60]:a64 B:d32\n"
+		"    shl (M1, 8) SO(0,0)<1> X(0,0)<1;1,0> 0x2:ud\n"
+		"    mul (M1, 8) V(0,0)<1> X(0,0)<1;1,0> 0x5:ud\n"
+		"    lsc_store.slm (M1, 8) flat[SO]:a32 V:d32\n"
+		"    lsc_fence.slm.none.group\n"
+		"    add (M1, 8) J(0,0)<1> (-)X(0,0)<1;1,0> 0x7:d\n"
+		"    shl (M1, 8) SO(0,0)<1> J(0,0)<1;1,0> 0x2:ud\n"
+		"    lsc_load.slm (M1, 8) V:d32 flat[SO]:a32\n"
+		"    lsc_store.ugm (M1, 8) flat[ADDR+0x120]:a64 V:d32\n"
+		"    shr (M1_NM, 1) SS(0,0)<1> %r0(0,5)<0;1,0> 0x4:ud\n"
+		"    shl (M1, 8) SO(0,0)<1> X(0,0)<1;1,0> 0x2:ud\n"
+		"    mul (M1, 8) V(0,0)<1> X(0,0)<1;1,0> 0x9:ud\n"
+		"    lsc_store.ugm.wb.wb (M1, 8) ss(SS)[SO]:a32 V:d32\n"
+		"    mov (M1, 8) V(0,0)<1> 0x0:ud\n"
+		"    lsc_load.ugm (M1, 8) V:d32 ss(SS)[SO]:a32\n"
+		"    lsc_fence.ugm.invalidate.gpu\n"
+		"    lsc_store.ugm (M1, 8) flat[ADDR+0x140]:a64 V:d32\n"
+		"    ret (M1, 1)\n";
+	uint32_t init[96], exp[96];
+	uint16_t sh[8];
+	char *other = xstrdup(text), *at = strstr(other, "0x4:ud\n    shl");
+	EmuResult r;
+	int i, n;
+	for (i = 0; i < 96; i++)
+		init[i] = (0x03020100u + 0x04040404u * (uint32_t)i) ^ 0x80808080u; /* byte k: k ^ 0x80 */
+	init[41] = 0x77;
+	memcpy(exp, init, sizeof exp);
+	for (n = 0; n < 8; n++) {
+		exp[16 + n] = init[n + 1];                           /* block 1 of d32x2 */
+		exp[24 + n] = (uint32_t)(n ^ 0x80);                   /* byte n, zero-extended */
+		sh[n] = (uint16_t)(0x1111 * n);                       /* low half of V */
+		exp[48 + n] = init[40] + (uint32_t)(n * (n + 1) / 2); /* old values, lanes in order */
+		exp[72 + n] = (uint32_t)(5 * (7 - n));
+		exp[80 + n] = (uint32_t)(9 * n);
+	}
+	memcpy((uint8_t *)exp + 128, sh, sizeof sh);
+	exp[40] = init[40] + 36;
+	exp[41] = 100;                                            /* lane 0's swap; others see 100 */
+	for (i = 0; i < 4; i++) {
+		exp[56 + i] = init[i];                                /* transposed: lane 0's 4 dwords */
+		exp[64 + i] = (uint32_t)i;                            /* predicated: lanes 0..3 */
+	}
+	CU_ASSERT_EQUAL(run8(text, init, 96, &r, 256, 64), 0);
+	CU_ASSERT_TRUE(r.ok);
+	if (r.ok)
+		for (i = 0; i < 96; i++)
+			if (u32_at(&r.buffers.v[0], (size_t)i) != exp[i]) {
+				printf("\n  dword %d: 0x%08x, expected 0x%08x", i, u32_at(&r.buffers.v[0], (size_t)i), exp[i]);
+				CU_FAIL("LSC result");
+			}
+	emu_result_free(&r);
+	/* r0.5 >> 3: not the surface-state offset of this thread's scratch */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	memcpy(at, "0x3:ud", 6);
+	setenv("QUIET", "1", 1);
+	CU_ASSERT_EQUAL(run8(other, init, 96, &r, 256, 64), 0);
+	unsetenv("QUIET");
+	CU_ASSERT_FALSE(r.ok);
+	CU_ASSERT_PTR_NOT_NULL(r.error ? strstr(r.error, "is not this thread's scratch surface") : NULL);
+	emu_result_free(&r);
+	free(other);
+}
+
 /* private memory at r0.5's scratch offset; without the offset: an error */
 static void test_scratch(void)
 {
@@ -597,6 +708,14 @@ static void test_refusals(void)
 		{"    goto (M1, 8) NOWHERE", "undefined label 'NOWHERE'"},
 		{"    mov (M1, 8) ACC(0,0)<1> %tsc(0,0)<0;1,0>", "line 23: predefined variable %tsc is not supported"},
 		{"    mad (M1, 8) ACC(0,0)<1> X(0,0)<1;1,0>", "line 23: mad takes 4 operands, not 2"},
+		{"    lsc_load.ugm (M1, 8) ACC:d32 bti(0x1)[OFF]:a32", "line 23: lsc_load.ugm: address model 'bti(0x1)' is not supported"},
+		{"    lsc_atomic_fadd.ugm (M1, 8) ACC:d32 flat[ADDR]:a64 X %null", "line 23: instruction 'lsc_atomic_fadd.ugm' is not supported (integer LSC atomics only)"},
+		{"    lsc_load.ugm (M1, 8) ACC:d8 flat[ADDR]:a64", "line 23: lsc_load.ugm: packed non-transposed d8/d16 data"},
+		{"    lsc_load.ugm (M1, 8) ACC:d32 flat[OFF]:a32", "line 23: lsc_load.ugm: flat ugm addresses must be a64"},
+		{"    lsc_atomic_iadd.slm (M1, 8) ACC:d32 flat[OFF]:a32 %null %null", "line 23: lsc_atomic_iadd.slm takes 1 source; the others are %null"},
+		{"    lsc_load.slm.uc.uc (M1, 8) ACC:d32 flat[OFF]:a32", "line 23: lsc_load.slm.uc.uc: SLM messages take the default cache controls"},
+		{"    lsc_load.ugm (M1, 8) ACC:d32x4t flat[ADDR]:a64", "line 23: lsc_load.ugm: transposed data takes execution size 1"},
+		{"    lsc_load.ugm (M1, 8) ACC.4:d32 flat[ADDR]:a64", "line 23: LSC payload ACC.4 starts 4 bytes into a register"},
 	};
 	size_t i;
 	for (i = 0; i < NELEM(cases); i++) {
@@ -881,6 +1000,7 @@ int add_emu_ze_suite(void)
 	    !CU_add_test(s, "64-bit address carry across 4 GiB", test_address_carry) ||
 	    !CU_add_test(s, "SLM, SLM atomics and barrier over 4 threads", test_slm_barrier) ||
 	    !CU_add_test(s, "scratch at r0.5's offset", test_scratch) ||
+	    !CU_add_test(s, "LSC load/store/atomic/fence, ugm slm ss()", test_lsc) ||
 	    !CU_add_test(s, "ALU, conversions, .sat, :v, hand-written syntax", test_alu) ||
 	    !CU_add_test(s, "printf buffer decoding (16/56/80-byte records)", test_printf_decode) ||
 	    !CU_add_test(s, "refused vISA names the line", test_refusals) ||
