@@ -197,6 +197,12 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 			for (c = 0; c < 4; c++)
 				dv[i][c] = amd_src(R, it, a, &a->s[i], c, 1);
 		res[0] = res[1] = res[2] = res[3] = amd_dot(a, dv);
+	} else if (a->op == OP_F_2_U4) {
+		/* the four components of the source, packed; every written component */
+		uint32_t pv[4];
+		for (c = 0; c < 4; c++)
+			pv[c] = amd_src(R, it, a, &a->s[0], c, 1);
+		res[0] = res[1] = res[2] = res[3] = amd_fmath(a, pv);
 	} else if (kind == 4) {
 		alu64(R, it, a, res);
 	} else if (kind == 5) {
@@ -206,7 +212,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 			if (a->d.m[c] != WM_WRITE)
 				continue;
 			for (i = 0; i < a->nsrc; i++)
-				v[i] = amd_src(R, it, a, &a->s[i], c, kind != 1);
+				v[i] = amd_src(R, it, a, &a->s[i], c,
+				               kind != 1 && !(kind == 6 && amd_fmath_int_src(a->op, i)));
 			res[c] = amd_alu(a, v);
 		}
 	}

@@ -163,4 +163,15 @@ void image_prologue(L *l);                  /* info blocks and sampler dwords in
 int lower_f64(L *l, const Inst *in);
 int f64_knows(Opcode op);                   /* lower_f64 lowers op (not only diagnoses it) */
 
+/* lower_fmath.c: further float instructions and the rounding-mode and
+ * destination-shift modifiers */
+int lower_fmath(L *l, const Inst *in);       /* 1 when the instruction was one */
+int fmath_knows(Opcode op);                  /* lower_fmath lowers op */
+int fmath_mod(const char *name);             /* _rte.._rtz, _x2.._d8 */
+const char *fmath_check(const Inst *in);     /* NULL, or why its modifiers are refused */
+int fmath_shift(const Inst *in);             /* the destination shift's power of two, 0 none */
+void fmath_post(L *l, const Inst *in, VDecl *dst); /* the shift, then _sat */
+void fmath_round(L *l, const Inst *in);      /* cr0's rounding mode flipped (twice: back) */
+Opcode fmath_alu_op(const Inst *in);         /* mul/mad with a rounding mode: the _ieee form */
+
 #endif
