@@ -466,8 +466,10 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 {
 	switch (amd_alu_kind(in->op)) {
 	case 1:
-		if (in->sat && (in->op == OP_ITOF || in->op == OP_UTOF))
-			return fo(sat(F(int_op(in->op, v)))); /* a float result */
+		if ((in->sat || in->shift) && (in->op == OP_ITOF || in->op == OP_UTOF)) {
+			float r = amd_shift(in, F(int_op(in->op, v))); /* a float result */
+			return fo(in->sat ? sat(r) : r);
+		}
 		return int_op(in->op, v);
 	case 6:
 		return amd_fmath(in, v);
@@ -488,6 +490,8 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 		}
 		if (in->op == OP_MOV || in->op == OP_ABS) {
 			uint32_t r = in->op == OP_ABS ? v[0] & 0x7fffffffu : v[0];
+			if (in->shift) /* float arithmetic then */
+				return fo(in->sat ? sat(amd_shift(in, F(r))) : amd_shift(in, F(r)));
 			return in->sat ? fo(sat(F(r))) : r;
 		}
 		{
@@ -511,6 +515,7 @@ uint32_t amd_dot(const AInst *in, uint32_t v[3][4])
 	}
 	if (in->op == OP_DP2ADD) /* + c.x */
 		s = amd_ftz(s + fi(v[2][0]));
+	s = amd_shift(in, s);
 	return fo(in->sat ? sat(s) : s);
 }
 

@@ -200,7 +200,8 @@ const char *amd_fmath_mods(const Inst *in, AInst *a)
 	if (nr && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MUL_IEEE && in->op != OP_MUL &&
 	    in->op != OP_MAD && in->op != OP_MAD_IEEE && in->op != OP_FMA)
 		return "a rounding-mode modifier is emulated on add, sub, mul, mad and fma only";
-	if (ns && (!(amd_alu_kind(in->op) == 2 || amd_alu_kind(in->op) == 6) || in->op == OP_MOV ||
+	if (ns && (!(amd_alu_kind(in->op) == 2 || amd_alu_kind(in->op) == 6 || in->op == OP_ITOF ||
+	             in->op == OP_UTOF) ||
 	           in->op == OP_ABS || in->op == OP_CMP || in->op == OP_F162F || in->op == OP_UNPACK0 ||
 	           in->op == OP_UNPACK1 || in->op == OP_UNPACK2 || in->op == OP_UNPACK3 || in->op == OP_FREXP_EXP || in->op == OP_F2F16_NEG_INF ||
 	           in->op == OP_F2F16_PLUS_INF || in->op == OP_F_2_U4))

@@ -996,13 +996,13 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		Val x = s[0];
 		int ng = x.neg, ab = x.abs;
 		x.neg = x.abs = 0;
-		if (sat) {
+		if (sat || fmath_shift(in)) {
 			/* _sat makes it float arithmetic: a multiply by 1.0, so a
 			 * denormal flushes like every float result (a mov.sat
 			 * would copy it) */
 			Val t[2] = {s[0], val_imm(0x3f800000u)};
 			t[0].neg = ng, t[0].abs = ab;
-			alu(l, "mul", VT_F, dst, 2, t, 1);
+			alu(l, "mul", VT_F, dst, 2, t, sat);
 		} else if (ab && ng) {
 			Val t[2] = {x, val_imm(0x80000000u)};
 			alu(l, "or", VT_UD, dst, 2, t, 0);

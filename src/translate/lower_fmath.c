@@ -549,6 +549,7 @@ static int fmath_float_result(Opcode op)
 	case OP_DP3: case OP_DP4: case OP_DP2ADD: case OP_EXP_VEC: case OP_LOG_VEC: case OP_SQRT_VEC:
 	case OP_RSQ_VEC: case OP_RCP_VEC: case OP_SIN_VEC: case OP_COS_VEC: case OP_FLR: case OP_SGN:
 	case OP_EXP: case OP_LOG: case OP_SQRT: case OP_RSQ: case OP_RCP: case OP_SIN: case OP_COS:
+	case OP_ITOF: case OP_UTOF: case OP_MOV:
 		return 1;
 	default:
 		return fmath_knows(op);

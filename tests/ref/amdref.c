@@ -1328,6 +1328,7 @@ static size_t make_inputs(const Op *o, uint64_t seed, uint32_t **in)
 
 typedef struct Variant {
 	int sat;
+	int shift;     /* destination shift _x2.._x8 / _d2.._d8: the power of two */
 	int neg[4], abs_[4];
 	char name[32];
 } Variant;
@@ -1335,12 +1336,17 @@ typedef struct Variant {
 static int variants(const Op *o, Variant *v, int plain_only)
 {
 	int n = 0, k;
-	memset(v, 0, sizeof *v * 8);
+	memset(v, 0, sizeof *v * 10);
 	strcpy(v[n++].name, "plain");
 	if (plain_only)
 		return n;
 	if (o->flags & F_SAT && !(o->flags & F_APPROX && strchr(o->mn, '(')))
 		v[n].sat = 1, strcpy(v[n++].name, "_sat");
+	if (o->flags & F_SAT && !(o->flags & F_APPROX)) {
+		/* destination shifts (2.6): the result scaled, then _sat */
+		v[n].shift = 2, v[n].sat = 1, strcpy(v[n++].name, "_x4_sat");
+		v[n].shift = -3, strcpy(v[n++].name, "_d8");
+	}
 	if (o->flags & F_NOMOD)
 		return n;
 	for (k = 0; k < o->n && k < 2; k++) {
@@ -1401,6 +1407,8 @@ static int reference(const Op *o, const Variant *v, uint32_t *const *in, size_t 
 	}
 	res[0] = res[1] = 0;
 	rc = o->fn(s, res);
+	if (!rc && v->shift) /* x 2^shift: float arithmetic, its input and result flushed (4.11) */
+		res[0] = fout(ldexpf(fin(res[0]), v->shift));
 	if (!rc && v->sat)
 		res[0] = saturate(res[0]);
 	return rc;
@@ -1492,7 +1500,9 @@ static void write_il(const Op *o, const Variant *vs, int nv, const char *path, c
 	}
 	for (j = 0; j < nv; j++) {
 		int a = o->n + j;
-		fprintf(f, "\t%s%s r20.%s", o->mn, vs[j].sat ? "_sat" : "", wres == 2 ? "xy__" : "x___");
+		static const char *const sh[] = {"_d8", "_d4", "_d2", "", "_x2", "_x4", "_x8"};
+		fprintf(f, "\t%s%s%s r20.%s", o->mn, sh[vs[j].shift + 3], vs[j].sat ? "_sat" : "",
+		        wres == 2 ? "xy__" : "x___");
 		for (k = 0; k < o->n; k++) {
 			char s[96];
 			src_text(o, &vs[j], k, s, sizeof s);
@@ -1566,7 +1576,7 @@ static int cmd_gen(const char *dir, uint64_t seed)
 	mkdirs(dir);
 	for (i = 0; i < N_(ops); i++) {
 		const Op *o = &ops[i];
-		Variant vs[8];
+		Variant vs[10];
 		uint32_t *in[4] = {0};
 		char path[1024], kname[256];
 		int nv, plain, k;
@@ -1678,6 +1688,8 @@ static int match(const Op *o, const Variant *v, const uint32_t *ref, const uint3
 	Rk r = o->res;
 	if (v->sat && (r == R_F || r == R_I))
 		r = R_FZ; /* [U] the sign of a clamped zero */
+	else if (v->shift && r == R_I)
+		r = R_F;  /* a shifted mov is float arithmetic: any NaN */
 	switch (r) {
 	case R_I: return got[0] == ref[0];
 	case R_F:
@@ -1770,7 +1782,7 @@ static int cmd_check(const char *dir, const char *run, const char *file, int pla
 {
 	const Op *o = find(file);
 	char kname[256], path[1024], st_amd[512], st_ze[512];
-	Variant vs[8];
+	Variant vs[10];
 	uint32_t *in[4] = {0};
 	char *man;
 	int nv, j, k, bad = 0;
@@ -1881,7 +1893,7 @@ static int cmd_list(void)
 {
 	size_t i;
 	for (i = 0; i < N_(ops); i++) {
-		Variant vs[8];
+		Variant vs[10];
 		int nv = ops[i].fn ? variants(&ops[i], vs, 0) : 0;
 		printf("%s %s %s %s%s%s\n", ops[i].file, ops[i].family,
 		       !ops[i].fn ? "nosem" : nv > 1 ? "mods" : "plain", ops[i].mn, ops[i].why ? " -- " : "",
