@@ -412,7 +412,7 @@ static uint32_t cmp(int op, float a, float b)
 
 static float sat(float f)
 {
-	return isnan(f) || f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+	return isnan(f) || f <= 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; /* -0 too: +0 [I, D3D saturate] */
 }
 
 static float float_op(const AInst *in, const uint32_t *v)

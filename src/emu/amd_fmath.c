@@ -154,7 +154,7 @@ uint32_t amd_fmath(const AInst *in, const uint32_t *v)
 	}
 	r = amd_shift(in, r);
 	if (in->sat) /* [0, 1], NaN -> 0 */
-		r = isnan(r) || r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
+		r = isnan(r) || r <= 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
 	return fo(r);
 }
 
