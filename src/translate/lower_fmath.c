@@ -581,6 +581,9 @@ const char *fmath_check(const Inst *in)
 	}
 	if (nr > 1 || ns > 1)
 		return "more than one rounding mode or destination shift";
+	if (nr && (op == OP_DADD || op == OP_DSUB || op == OP_DMUL || op == OP_DMAD))
+		return "rounding modes on double instructions are not supported yet: the software doubles "
+		       "(lower_f64.c) round to nearest even only";
 	if (nr && op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_MUL_IEEE && op != OP_MAD &&
 	    op != OP_MAD_IEEE && op != OP_FMA)
 		return "a rounding-mode modifier is lowered on the float add, sub, mul, mad and fma only";
@@ -601,6 +604,26 @@ int lower_fmath(L *l, const Inst *in)
 	case OP_ASIN: case OP_ACOS: case OP_ATAN:
 		lerr(l, in->loc, "'%s' is not supported by the translator yet: vISA has no such math "
 		      "function and no polynomial sequence is implemented", il_ops[in->op].name);
+		return 1;
+	case OP_CLASS:
+		lerr(l, in->loc, "'class' is not supported: no source gives the layout of its class-mask "
+		      "operand or its result (amdil.md 4.4 names it only)");
+		return 1;
+	case OP_CMOV:
+		lerr(l, in->loc, "'cmov' is not supported: no source gives its condition rule, and the "
+		      "opcode tables disagree on its operand count (CorePy's IL table: two sources)");
+		return 1;
+	case OP_MOD:
+		lerr(l, in->loc, "'mod' is not supported: the rule of the non-IEEE float remainder is not "
+		      "documented (mod_ieee is C fmod)");
+		return 1;
+	case OP_LEN: case OP_DIST: case OP_NRM:
+		lerr(l, in->loc, "'%s' is not supported: no source says which components it reads (three "
+		      "or four) or which lane gets the result", il_ops[in->op].name);
+		return 1;
+	case OP_PIREDUCE:
+		lerr(l, in->loc, "'pireduce' is not supported: only its name is documented (a trig argument "
+		      "reduction helper; its result range is not)");
 		return 1;
 	default:
 		break;
