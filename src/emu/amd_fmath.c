@@ -198,8 +198,10 @@ const char *amd_fmath_mods(const Inst *in, AInst *a)
 	if (nr > 1 || ns > 1)
 		return "more than one rounding mode or destination shift";
 	if (nr && in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MUL_IEEE && in->op != OP_MUL &&
-	    in->op != OP_MAD && in->op != OP_MAD_IEEE && in->op != OP_FMA)
-		return "a rounding-mode modifier is emulated on add, sub, mul, mad and fma only";
+	    in->op != OP_MAD && in->op != OP_MAD_IEEE && in->op != OP_FMA && in->op != OP_DADD &&
+	    in->op != OP_DSUB && in->op != OP_DMUL && in->op != OP_DMAD)
+		return "a rounding-mode modifier is emulated on add, sub, mul, mad, fma, dadd, dsub, dmul and "
+		       "dmad only";
 	if (ns && (!(amd_alu_kind(in->op) == 2 || amd_alu_kind(in->op) == 6 || in->op == OP_ITOF ||
 	             in->op == OP_UTOF) ||
 	           in->op == OP_ABS || in->op == OP_CMP || in->op == OP_F162F || in->op == OP_UNPACK0 ||

@@ -497,6 +497,13 @@ static int round_bits(const Inst *in)
 	return 0;
 }
 
+/* the rounding mode of a double instruction: 0 nearest even (also
+ * without a modifier), 1 toward +Inf, 2 toward -Inf, 3 toward zero */
+int fmath_round_mode(const Inst *in)
+{
+	return round_bits(in) >> 4 & 3;
+}
+
 int fmath_mod(const char *name)
 {
 	static const char *const n[] = {"rte", "rtp", "rtn", "rtz", "x2", "x4", "x8", "d2", "d4", "d8"};
@@ -581,12 +588,10 @@ const char *fmath_check(const Inst *in)
 	}
 	if (nr > 1 || ns > 1)
 		return "more than one rounding mode or destination shift";
-	if (nr && (op == OP_DADD || op == OP_DSUB || op == OP_DMUL || op == OP_DMAD))
-		return "rounding modes on double instructions are not supported yet: the software doubles "
-		       "(lower_f64.c) round to nearest even only";
-	if (nr && op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_MUL_IEEE && op != OP_MAD &&
+	if (nr && op != OP_ADD && op != OP_DADD && op != OP_DSUB && op != OP_DMUL && op != OP_DMAD && op != OP_SUB && op != OP_MUL && op != OP_MUL_IEEE && op != OP_MAD &&
 	    op != OP_MAD_IEEE && op != OP_FMA)
-		return "a rounding-mode modifier is lowered on the float add, sub, mul, mad and fma only";
+		return "a rounding-mode modifier is lowered on add, sub, mul, mad, fma, dadd, dsub, dmul and "
+		       "dmad only";
 	if (ns && (!fmath_float_result(op) || int_result(op)))
 		return "a destination shift (_x2.._d8) applies to float arithmetic results only";
 	if (il_inst_mod(in, "sat") && int_result(op) && fmath_knows(op))

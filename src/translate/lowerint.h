@@ -172,6 +172,7 @@ const char *fmath_check(const Inst *in);     /* NULL, or why its modifiers are r
 int fmath_shift(const Inst *in);             /* the destination shift's power of two, 0 none */
 void fmath_post(L *l, const Inst *in, VDecl *dst); /* the shift, then _sat */
 void fmath_round(L *l, const Inst *in);      /* cr0's rounding mode flipped (twice: back) */
-Opcode fmath_alu_op(const Inst *in);         /* mul/mad with a rounding mode: the _ieee form */
+Opcode fmath_alu_op(const Inst *in);
+int fmath_round_mode(const Inst *in);        /* 0 even, 1 +Inf, 2 -Inf, 3 zero (lower_f64.c) */         /* mul/mad with a rounding mode: the _ieee form */
 
 #endif

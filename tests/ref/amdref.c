@@ -678,6 +678,30 @@ RND(mul_rte, 2, FE_TONEAREST) RND(mul_rtp, 2, FE_UPWARD) RND(mul_rtn, 2, FE_DOWN
 RND(mad_rte, 3, FE_TONEAREST) RND(mad_rtp, 3, FE_UPWARD) RND(mad_rtn, 3, FE_DOWNWARD) RND(mad_rtz, 3, FE_TOWARDZERO)
 RND(fma_rte, 4, FE_TONEAREST) RND(fma_rtp, 4, FE_UPWARD) RND(fma_rtn, 4, FE_DOWNWARD) RND(fma_rtz, 4, FE_TOWARDZERO)
 
+/* the double forms (4.7 dadd_/dsub_/dmul_/dmad_rt* [V names]): IEEE doubles
+ * rounded in the mode, denormals kept, dmad fused (4.7) */
+static int drounded(const uint32_t *const *s, uint32_t *d, int op, int mode)
+{
+	volatile double a = bd(s[0]), b = bd(s[1]), c = bd(s[2]), r;
+	int old = fegetround();
+	fesetround(mode);
+	switch (op) {
+	case 0: r = a + b; break;
+	case 1: r = a - b; break;
+	case 2: r = a * b; break;
+	default: r = fma(a, b, c); break;
+	}
+	fesetround(old);
+	db(r, d);
+	return 0;
+}
+#define DRND(name, op, mode) \
+	static int r_##name(const uint32_t *const *s, uint32_t *d) { return drounded(s, d, op, mode); }
+DRND(dadd_rte, 0, FE_TONEAREST) DRND(dadd_rtp, 0, FE_UPWARD) DRND(dadd_rtn, 0, FE_DOWNWARD) DRND(dadd_rtz, 0, FE_TOWARDZERO)
+DRND(dsub_rte, 1, FE_TONEAREST) DRND(dsub_rtp, 1, FE_UPWARD) DRND(dsub_rtn, 1, FE_DOWNWARD) DRND(dsub_rtz, 1, FE_TOWARDZERO)
+DRND(dmul_rte, 2, FE_TONEAREST) DRND(dmul_rtp, 2, FE_UPWARD) DRND(dmul_rtn, 2, FE_DOWNWARD) DRND(dmul_rtz, 2, FE_TOWARDZERO)
+DRND(dmad_rte, 3, FE_TONEAREST) DRND(dmad_rtp, 3, FE_UPWARD) DRND(dmad_rtn, 3, FE_DOWNWARD) DRND(dmad_rtz, 3, FE_TOWARDZERO)
+
 /* ---- 4.5 transcendentals (double-precision reference, ulp tolerance) ------- */
 
 static int tr(uint32_t *d, double v) { d[0] = fout((float)v); return 0; }
@@ -1043,6 +1067,22 @@ static const Op ops[] = {
 	{"fma_rtp", "fma_rtp", "rounding", 3, F3, R_F, r_fma_rtp, 0, 0, NULL, NULL},
 	{"fma_rtn", "fma_rtn", "rounding", 3, F3, R_F, r_fma_rtn, 0, 0, NULL, NULL},
 	{"fma_rtz", "fma_rtz", "rounding", 3, F3, R_F, r_fma_rtz, 0, 0, NULL, NULL},
+	{"dadd_rte", "dadd_rte", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rte, F_NOMOD, 0, NULL, NULL},
+	{"dadd_rtp", "dadd_rtp", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dadd_rtn", "dadd_rtn", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dadd_rtz", "dadd_rtz", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rtz, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rte", "dsub_rte", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rte, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rtp", "dsub_rtp", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rtn", "dsub_rtn", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rtz", "dsub_rtz", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rtz, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rte", "dmul_rte", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rte, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rtp", "dmul_rtp", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rtn", "dmul_rtn", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rtz", "dmul_rtz", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rtz, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rte", "dmad_rte", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rte, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rtp", "dmad_rtp", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rtn", "dmad_rtn", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rtz", "dmad_rtz", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rtz, F_NOMOD, 0, NULL, NULL},
 	/* 4.5 transcendentals: tolerance in ulps (4.5: ~1 ulp on GCN; 2 here) */
 	{"exp_vec", "exp_vec", "transcendental", 1, F1, R_FA, r_exp_vec, F_APPROX | F_SAT, 2, NULL, NULL},
 	{"log_vec", "log_vec", "transcendental", 1, F1, R_FA, r_log_vec, F_APPROX | F_SAT, 2, NULL, NULL},
