@@ -143,6 +143,9 @@ float _Z10native_sinf(float x) { return __builtin_sinf(x); }
 float _Z10native_cosf(float x) { return __builtin_cosf(x); }
 float _Z12native_recipf(float x) { return 1.0f / x; }
 float _Z3tanf(float x) { return __builtin_tanf(x); }
+float _Z4asinf(float x) { return __builtin_asinf(x); }
+float _Z4acosf(float x) { return __builtin_acosf(x); }
+float _Z4atanf(float x) { return __builtin_atanf(x); }
 float _Z3powff(float x, float y) { return __builtin_powf(x, y); }
 float _Z4fmodff(float x, float y) { return __builtin_fmodf(x, y); }
 float _Z5ldexpfi(float x, int n) { return __builtin_ldexpf(x, n); }

@@ -402,6 +402,163 @@ static void exn(L *l, VDecl *d, Val x)
 	sel(l, p, d, I(0), V(d));
 }
 
+/* ---- inverse trigonometric functions ------------------------------------------- */
+
+/* odd-power polynomials: atan(y) = y + y^3 P(y^2), asin(y) = y + y^3 Q(y^2)
+ * for y^2 <= 1/4, interpolated at Chebyshev nodes in double precision
+ * (tests/ref checks the results; each float coefficient contributes below
+ * 3e-9 of the result) */
+static const uint32_t atan_p[9] = {0xbeaaaaab, 0x3e4ccccd, 0xbe124922, 0x3de38d67, 0xbdba1d55,
+                                   0x3d9cbbd3, 0xbd82c0e1, 0x3d3e7d49, 0xbca8fdb6};
+static const uint32_t asin_q[8] = {0x3e2aaaab, 0x3d99999a, 0x3d36dae8, 0x3cf90476, 0x3cb54f16,
+                                   0x3c9e2838, 0x3bb25c32, 0x3cf011ae};
+/* pi/2, pi/4, pi as a float and the float of the rest */
+enum { PI2_HI = 0x3fc90fdb, PI2_LO = 0xb33bbd2e, PI4_HI = 0x3f490fdb, PI4_LO = 0xb2bbbd2e,
+       PI_HI = 0x40490fdb, PI_LO = 0xb3bbbd2e, ONE = 0x3f800000, HALF = 0x3f000000 };
+
+/* d = c[n-1] u^(n-1) + ... + c[0], Horner with fused steps */
+static void poly(L *l, VDecl *d, Val u, const uint32_t *c, int n)
+{
+	int k;
+	op1(l, "mov", VT_UD, d, I(c[n - 1]));
+	for (k = n - 2; k >= 0; k--)
+		op3(l, "mad", VT_F, d, V(d), u, I(c[k]));
+}
+
+/* |x| of the flushed x, and +-1.0 with x's sign */
+static void abs_sign(L *l, VDecl *X, VDecl *a, VDecl *sg)
+{
+	op2(l, "and", VT_UD, a, V(X), I(0x7fffffffu));
+	op2(l, "and", VT_UD, sg, V(X), I(0x80000000u));
+	op2(l, "or", VT_UD, sg, V(sg), I(ONE));
+}
+
+/* atan: a = |x| reduced to y in [-1/2, 1/2] as a (a < 1/2), (a-1)/(a+1)
+ * plus pi/4 (a in [1/2, 2]), -1/a plus pi/2 (a > 2); the rounding error of
+ * the reduction is kept as c and added (times 1 - y^2) to the small part:
+ * base_hi + (y + (base_lo + y^3 P(y^2) + c(1 - y^2))) */
+static void atan_(L *l, VDecl *d, Val x)
+{
+	VDecl *X = flushed(l, x), *a = t32(l), *sg = t32(l), *y = t32(l), *c = t32(l), *u = t32(l);
+	VDecl *t = t32(l), *t2 = t32(l), *num = t32(l), *den = t32(l), *p = t32(l);
+	VDecl *hi = t32(l), *lo = t32(l), *r2, *r3, *pinf;
+	abs_sign(l, X, a, sg);
+	op1(l, "mov", VT_UD, y, V(a));
+	op1(l, "mov", VT_UD, c, I(0));
+	op1(l, "mov", VT_UD, hi, I(0));
+	op1(l, "mov", VT_UD, lo, I(0));
+	/* [1/2, 2]: num = a - 1 exact; den = a + 1 with its error a - (den - 1) */
+	op2(l, "add", VT_F, num, V(a), I(0xbf800000u));
+	op2(l, "add", VT_F, den, V(a), I(ONE));
+	op2(l, "div", VT_F, t, V(num), V(den));
+	op3(l, "mad", VT_F, t2, neg(V(t)), V(den), V(num));   /* num - t den, exact */
+	op2(l, "add", VT_F, p, V(den), I(0xbf800000u));
+	op2(l, "add", VT_F, p, V(a), neg(V(p)));                /* a + 1 - den, exact */
+	op3(l, "mad", VT_F, t2, neg(V(t)), V(p), V(t2));       /* - t (a + 1 - den) */
+	op2(l, "div", VT_F, t2, V(t2), V(den));
+	r2 = cmp(l, "ge", VT_F, V(a), I(HALF));
+	sel(l, r2, y, V(t), V(y));
+	sel(l, r2, c, V(t2), V(c));
+	sel(l, r2, hi, I(PI4_HI), V(hi));
+	sel(l, r2, lo, I(PI4_LO), V(lo));
+	/* > 2: y = -1/a, c = -(1 - a/a~)/a */
+	op2(l, "div", VT_F, t, I(ONE), V(a));
+	op3(l, "mad", VT_F, t2, neg(V(t)), V(a), I(ONE));      /* 1 - t a, exact */
+	op2(l, "mul", VT_F, t2, V(t2), neg(V(t)));              /* -(1 - t a) t: -1/a - (-t) */
+	pinf = cmp(l, "eq", VT_F, V(a), I(0x7f800000u));
+	sel(l, pinf, t2, I(0), V(t2));
+	r3 = cmp(l, "gt", VT_F, V(a), I(0x40000000u));
+	op2(l, "xor", VT_UD, t, V(t), I(0x80000000u));         /* -1/a (a bit flip: sel copies bits) */
+	sel(l, r3, y, V(t), V(y));
+	sel(l, r3, c, V(t2), V(c));
+	sel(l, r3, hi, I(PI2_HI), V(hi));
+	sel(l, r3, lo, I(PI2_LO), V(lo));
+	/* the polynomial and the sum, small parts first */
+	op2(l, "mul", VT_F, u, V(y), V(y));
+	poly(l, p, V(u), atan_p, 9);
+	op3(l, "mad", VT_F, t2, neg(V(c)), V(u), V(c));        /* c (1 - y^2) */
+	op2(l, "mul", VT_F, t, V(y), V(u));
+	op3(l, "mad", VT_F, t, V(t), V(p), V(t2));
+	op2(l, "add", VT_F, t, V(t), V(lo));
+	op2(l, "add", VT_F, t, V(t), V(y));
+	op2(l, "add", VT_F, t, V(t), V(hi));
+	op2(l, "mul", VT_F, d, V(t), V(sg));
+}
+
+/* y + y^3 Q(y^2) for y <= 1/2 (into d), u = y^2 given */
+static void asin_small(L *l, VDecl *d, Val y, Val u)
+{
+	VDecl *q = t32(l), *w = t32(l);
+	poly(l, q, u, asin_q, 8);
+	op2(l, "mul", VT_F, w, y, u);
+	op3(l, "mad", VT_F, d, V(w), V(q), y);
+}
+
+/* for a in (1/2, 1]: s = sqrt(z), z = (1 - a)/2 exact, and the small part
+ * of 2 asin(s) - 2s: 2 s z Q(z) + (z - s^2)/s (the square root's error) */
+static void asin_big(L *l, VDecl *s2, VDecl *small, Val a)
+{
+	VDecl *z = t32(l), *s = t32(l), *e = t32(l), *q = t32(l), *p;
+	op2(l, "add", VT_F, z, I(ONE), neg(a));
+	op2(l, "mul", VT_F, z, V(z), I(HALF));
+	op1(l, "sqrt", VT_F, s, V(z));
+	op3(l, "mad", VT_F, e, neg(V(s)), V(s), V(z));          /* z - s^2, exact */
+	op2(l, "div", VT_F, e, V(e), V(s));
+	p = cmp(l, "eq", VT_F, V(s), I(0));
+	sel(l, p, e, I(0), V(e));
+	poly(l, q, V(z), asin_q, 8);
+	op2(l, "add", VT_F, s2, V(s), V(s));                    /* 2s */
+	op2(l, "mul", VT_F, small, V(s2), V(z));
+	op3(l, "mad", VT_F, small, V(small), V(q), V(e));
+}
+
+/* asin: y + y^3 Q(y^2) for |x| <= 1/2, else pi/2 - 2 asin(sqrt((1-|x|)/2)) as
+ * (pi/2_hi - 2s) + (pi/2_lo - small); the sign of x */
+static void asin_(L *l, VDecl *d, Val x)
+{
+	VDecl *X = flushed(l, x), *a = t32(l), *sg = t32(l), *u = t32(l), *r = t32(l);
+	VDecl *s2 = t32(l), *small = t32(l), *t = t32(l), *p;
+	abs_sign(l, X, a, sg);
+	op2(l, "mul", VT_F, u, V(a), V(a));
+	asin_small(l, r, V(a), V(u));
+	asin_big(l, s2, small, V(a));
+	op2(l, "add", VT_F, t, I(PI2_HI), neg(V(s2)));
+	op2(l, "add", VT_F, small, I(PI2_LO), neg(V(small)));
+	op2(l, "add", VT_F, t, V(t), V(small));
+	p = cmp(l, "gt", VT_F, V(a), I(HALF));
+	sel(l, p, r, V(t), V(r));
+	op2(l, "mul", VT_F, d, V(r), V(sg));
+}
+
+/* acos: pi/2 - asin(x) for |x| <= 1/2; 2 asin(s) for x > 1/2; pi - 2 asin(s)
+ * for x < -1/2 (s = sqrt((1-|x|)/2)) */
+static void acos_(L *l, VDecl *d, Val x)
+{
+	VDecl *X = flushed(l, x), *a = t32(l), *sg = t32(l), *u = t32(l), *r = t32(l), *w = t32(l);
+	VDecl *q = t32(l), *s2 = t32(l), *small = t32(l), *t = t32(l), *p;
+	abs_sign(l, X, a, sg);
+	/* |x| <= 1/2: pi/2_hi + ((pi/2_lo - x^3 Q) - x) */
+	op2(l, "mul", VT_F, u, V(X), V(X));
+	poly(l, q, V(u), asin_q, 8);
+	op2(l, "mul", VT_F, w, V(X), V(u));
+	op2(l, "mul", VT_F, w, V(w), V(q));
+	op2(l, "add", VT_F, r, I(PI2_LO), neg(V(w)));
+	op2(l, "add", VT_F, r, V(r), neg(V(X)));
+	op2(l, "add", VT_F, r, V(r), I(PI2_HI));
+	asin_big(l, s2, small, V(a));
+	/* x > 1/2: 2s + small */
+	op2(l, "add", VT_F, t, V(s2), V(small));
+	p = cmp(l, "gt", VT_F, V(X), I(HALF));
+	sel(l, p, r, V(t), V(r));
+	/* x < -1/2: pi_hi + ((pi_lo - small) - 2s) */
+	op2(l, "add", VT_F, t, I(PI_LO), neg(V(small)));
+	op2(l, "add", VT_F, t, V(t), neg(V(s2)));
+	op2(l, "add", VT_F, t, V(t), I(PI_HI));
+	p = cmp(l, "lt", VT_F, V(X), I(0xbf000000u));
+	sel(l, p, r, V(t), V(r));
+	op1(l, "mov", VT_UD, d, V(r));
+}
+
 /* ---- the instructions ---------------------------------------------------------- */
 
 int fmath_knows(Opcode op)
@@ -409,7 +566,7 @@ int fmath_knows(Opcode op)
 	switch (op) {
 	case OP_DIV_PRECISE: case OP_MOD_IEEE: case OP_LRP: case OP_FLDEXP: case OP_FREXP_EXP:
 	case OP_FREXP_MANT: case OP_F2F16_NEG_INF: case OP_F2F16_PLUS_INF: case OP_F_2_U4:
-	case OP_EXN: case OP_LN: case OP_TAN: case OP_POW:
+	case OP_EXN: case OP_LN: case OP_TAN: case OP_POW: case OP_ASIN: case OP_ACOS: case OP_ATAN:
 		return 1;
 	default:
 		return 0;
@@ -425,7 +582,8 @@ static int int_result(Opcode op)
 /* legacy scalar transcendentals: lane w of every source, replicated */
 static int lane_w(Opcode op)
 {
-	return op == OP_EXN || op == OP_LN || op == OP_TAN || op == OP_POW;
+	return op == OP_EXN || op == OP_LN || op == OP_TAN || op == OP_POW || op == OP_ASIN ||
+	       op == OP_ACOS || op == OP_ATAN;
 }
 
 static void fmath_comp(L *l, const Inst *in, VDecl *d, int c)
@@ -453,6 +611,9 @@ static void fmath_comp(L *l, const Inst *in, VDecl *d, int c)
 	case OP_F2F16_PLUS_INF: f2h_directed(l, d, s[0], 1); break;
 	case OP_F_2_U4: f_2_u4(l, d, &in->ops[1]); break;
 	case OP_EXN: exn(l, d, s[0]); break;
+	case OP_ASIN: asin_(l, d, s[0]); break;
+	case OP_ACOS: acos_(l, d, s[0]); break;
+	case OP_ATAN: atan_(l, d, s[0]); break;
 	case OP_LN: {
 		VDecl *t = t32(l);
 		op1(l, "log", VT_F, t, s[0]);
@@ -606,10 +767,6 @@ int lower_fmath(L *l, const Inst *in)
 	VDecl *tmp[4] = {0};
 	long long key;
 	switch (in->op) {
-	case OP_ASIN: case OP_ACOS: case OP_ATAN:
-		lerr(l, in->loc, "'%s' is not supported by the translator yet: vISA has no such math "
-		      "function and no polynomial sequence is implemented", il_ops[in->op].name);
-		return 1;
 	case OP_CLASS:
 		lerr(l, in->loc, "'class' is not supported: no source gives the layout of its class-mask "
 		      "operand or its result (amdil.md 4.4 names it only)");

@@ -1,6 +1,7 @@
-/* OpenCL C twin of fmath_trans.il: the legacy scalar exn, ln, tan and pow
- * as OpenCL C's exp, log, tan and pow on the value in lane w (here the
- * only value), single-precision denormals zero on inputs and results. */
+/* OpenCL C twin of fmath_trans.il: the legacy scalar exn, ln, tan, pow,
+ * asin, acos and atan as OpenCL C's exp, log, tan, pow, asin, acos and atan
+ * on the value in lane w (here the only value), single-precision denormals
+ * zero on inputs and results. */
 /* the edge values (fmath_edges.il's T) */
 __constant uint T[32] = {
     0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u,
@@ -28,7 +29,7 @@ __kernel void fmath_trans(__global float *o)
 {
     int i = get_global_id(0);
     float a = fz(as_float(T[i & 31])), b = fz(as_float(T[(i >> 5) & 31]));
-    __global float *p = o + 8 * i;
+    __global float *p = o + 12 * i;
     p[0] = fz(exp(a));
     p[1] = fz(log(fabs(a)));
     p[2] = fz(tan(a));
@@ -37,4 +38,8 @@ __kernel void fmath_trans(__global float *o)
     p[5] = fz(log(a));
     p[6] = fz(tan(fz(b * 1e-3f)));
     p[7] = fz(pow(fabs(b), 0.5f));
+    p[8] = fz(asin(a));
+    p[9] = fz(acos(a));
+    p[10] = fz(atan(a));
+    p[11] = fz(atan(b));
 }
