@@ -15,11 +15,16 @@
  *   approximate  legacy scalar ops reading lane w: exn (Cody-Waite
  *                reduction by ln 2, the math unit's exp, an exact scaling),
  *                ln (log2 times ln 2), tan (sin / cos), pow (the math unit's
- *                pow).  asin, acos, atan are refused: no vISA sequence yet.
+ *                pow), atan / asin / acos (odd polynomials on a reduced
+ *                argument, the reduction's rounding errors recovered with
+ *                fused steps and added to the small part).
  *   modifiers    _rte _rtp _rtn _rtz on add, sub, mul, mad, fma: cr0's
  *                rounding field (bits 5:4) flipped around the instruction with
- *                a NoMask xor, as IGC does for convert_*_rt*; _x2 .. _d8: the
- *                result times a power of two, then _sat.
+ *                a NoMask xor, as IGC does for convert_*_rt* (on dadd, dsub,
+ *                dmul, dmad: lower_f64.c's round_pack takes the mode);
+ *                _x2 .. _d8: the result times a power of two, then _sat.
+ *   refused      class, cmov, mod, len, dist, nrm, pireduce: no source gives
+ *                their rule (the diagnostic says which part is missing).
  * Float denormals are flushed (cr0 as dispatched), as everywhere.
  */
 #include <string.h>
