@@ -18,6 +18,7 @@
 #include <string.h>
 #include <ucontext.h>
 #include <math.h>
+#include <fenv.h>
 
 /* Shared with src/emu/twin.c: keep in step. */
 typedef struct TwinLaunch {
@@ -148,6 +149,38 @@ float _Z10native_logf(float x) { return __builtin_logf(x); }
 float _Z10native_sinf(float x) { return __builtin_sinf(x); }
 float _Z10native_cosf(float x) { return __builtin_cosf(x); }
 float _Z12native_recipf(float x) { return 1.0f / x; }
+float _Z3tanf(float x) { return __builtin_tanf(x); }
+float _Z4asinf(float x) { return __builtin_asinf(x); }
+float _Z4acosf(float x) { return __builtin_acosf(x); }
+float _Z4atanf(float x) { return __builtin_atanf(x); }
+float _Z3powff(float x, float y) { return __builtin_powf(x, y); }
+float _Z4fmodff(float x, float y) { return __builtin_fmodf(x, y); }
+float _Z5ldexpfi(float x, int n) { return __builtin_ldexpf(x, n); }
+float _Z5frexpfPU9CLprivatei(float x, int *e) { return __builtin_frexpf(x, e); }
+int _Z5ilogbf(float x) { return __builtin_ilogbf(x); }
+float _Z8copysignff(float x, float y) { return __builtin_copysignf(x, y); }
+float _Z9nextafterff(float x, float y) { return __builtin_nextafterf(x, y); }
+/* relational builtins: 1 / 0 for scalars */
+int _Z5isnanf(float x) { return __builtin_isnan(x) != 0; }
+int _Z5isinff(float x) { return __builtin_isinf(x) != 0; }
+int _Z8isfinitef(float x) { return __builtin_isfinite(x) != 0; }
+int _Z7signbitf(float x) { return __builtin_signbit(x) != 0; }
+int _Z5isnand(double x) { return __builtin_isnan(x) != 0; }
+int _Z5isinfd(double x) { return __builtin_isinf(x) != 0; }
+/* convert_float_rt*(double): the host's conversion in that rounding mode */
+static float to_float_mode(double d, int mode)
+{
+	int old = fegetround();
+	volatile double v = d;
+	volatile float f;
+	fesetround(mode);
+	f = (float)v;
+	fesetround(old);
+	return f;
+}
+float _Z17convert_float_rtzd(double d) { return to_float_mode(d, FE_TOWARDZERO); }
+float _Z17convert_float_rtpd(double d) { return to_float_mode(d, FE_UPWARD); }
+float _Z17convert_float_rtnd(double d) { return to_float_mode(d, FE_DOWNWARD); }
 /* doubles (cl_khr_fp64) */
 double _Z3fmaddd(double a, double b, double c) { return __builtin_fma(a, b, c); }
 double _Z4sqrtd(double x) { return __builtin_sqrt(x); }

@@ -153,7 +153,7 @@ int amd_alu_kind(int op)
 	case OP_I64GE: case OP_U64LT: case OP_U64GE:
 		return 4;
 	default:
-		return amd_f64_op(op) ? 5 : amd_intx_op(op) ? 6 : 0;
+		return amd_f64_op(op) ? 5 : amd_intx_op(op) ? 6 : amd_fmath_op(op) ? 7 : 0;
 	}
 }
 
@@ -162,7 +162,8 @@ int amd_alu_approx(int op)
 	switch (op) {
 	case OP_DIV: case OP_EXP_VEC: case OP_LOG_VEC: case OP_SQRT_VEC: case OP_RSQ_VEC:
 	case OP_RCP_VEC: case OP_SIN_VEC: case OP_COS_VEC: case OP_EXP: case OP_LOG: case OP_SQRT:
-	case OP_RSQ: case OP_RCP: case OP_SIN: case OP_COS:
+	case OP_RSQ: case OP_RCP: case OP_SIN: case OP_COS: case OP_EXN: case OP_LN: case OP_TAN:
+	case OP_ASIN: case OP_ACOS: case OP_ATAN: case OP_POW:
 		return 1;
 	default:
 		return 0;
@@ -411,7 +412,7 @@ static uint32_t cmp(int op, float a, float b)
 
 static float sat(float f)
 {
-	return isnan(f) || f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+	return isnan(f) || f <= 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; /* -0 too: +0 [I, D3D saturate] */
 }
 
 static float float_op(const AInst *in, const uint32_t *v)
@@ -421,9 +422,9 @@ static float float_op(const AInst *in, const uint32_t *v)
 	switch (in->op) {
 	case OP_ADD: return a + b;
 	case OP_SUB: return a - b;
-	case OP_MUL: return mul_legacy(a, b);
+	case OP_MUL: return in->rnd ? a * b : mul_legacy(a, b); /* mul_rt*: IEEE */
 	case OP_MUL_IEEE: return a * b;
-	case OP_MAD: return mul_r(a, b, 1) + c;
+	case OP_MAD: return mul_r(a, b, !in->rnd) + c;
 	case OP_MAD_IEEE: return mul_r(a, b, 0) + c;
 	case OP_FMA: return fmaf(a, b, c);
 	case OP_MIN: case OP_MIN_IEEE: return fmin0(a, b);
@@ -433,10 +434,10 @@ static float float_op(const AInst *in, const uint32_t *v)
 	case OP_FLR: return floorf(a);
 	case OP_SGN: return a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f;
 	case OP_EXP: return exp2f(a);
-	case OP_LOG: return log2f(a);
+	case OP_LOG: return a == 0.0f ? -zero_policy(z, 1.0f) : log2f(a);
 	case OP_SQRT: return sqrtf(a);
-	case OP_RSQ: return 1.0f / sqrtf(a);
-	case OP_RCP: return 1.0f / a;
+	case OP_RSQ: return a == 0.0f ? zero_policy(z, a) : 1.0f / sqrtf(a);
+	case OP_RCP: return a == 0.0f ? zero_policy(z, a) : 1.0f / a;
 	case OP_SIN: return sinf(a);
 	case OP_COS: return cosf(a);
 	case OP_F162F: return half_value(v[0] & 0xffff);
@@ -465,7 +466,13 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 {
 	switch (amd_alu_kind(in->op)) {
 	case 1:
+		if ((in->sat || in->shift) && (in->op == OP_ITOF || in->op == OP_UTOF)) {
+			float r = amd_shift(in, F(int_op(in->op, v))); /* a float result */
+			return fo(in->sat ? sat(r) : r);
+		}
 		return int_op(in->op, v);
+	case 7:
+		return amd_fmath(in, v);
 	case 3:
 		switch (in->op) {
 		case OP_FTOI: return (uint32_t)f2i(fi(v[0]));
@@ -483,10 +490,15 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 		}
 		if (in->op == OP_MOV || in->op == OP_ABS) {
 			uint32_t r = in->op == OP_ABS ? v[0] & 0x7fffffffu : v[0];
+			if (in->shift) /* float arithmetic then */
+				return fo(in->sat ? sat(amd_shift(in, F(r))) : amd_shift(in, F(r)));
 			return in->sat ? fo(sat(F(r))) : r;
 		}
 		{
+			int old = amd_round_begin(in);
 			float r = float_op(in, v);
+			amd_round_end(old);
+			r = amd_shift(in, r);
 			return fo(in->sat ? sat(r) : r);
 		}
 	}
@@ -503,6 +515,7 @@ uint32_t amd_dot(const AInst *in, uint32_t v[3][4])
 	}
 	if (in->op == OP_DP2ADD) /* + c.x */
 		s = amd_ftz(s + fi(v[2][0]));
+	s = amd_shift(in, s);
 	return fo(in->sat ? sat(s) : s);
 }
 

@@ -290,6 +290,8 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 		size_t nt = in->op == OP_FENCE ? NELEM(fence) : in->op == OP_SAMPLE ? NELEM(sample) : NELEM(ok);
 		for (j = 0; j < nt && strcmp(n, t[j]); j++)
 			;
+		if (j == nt && t == ok && amd_fmath_mod(n))
+			continue; /* rounding modes and destination shifts (amd_fmath.c) */
 		if (j == nt)
 			return fail(d, in->mods[i].loc, "modifier '_%s' of '%s' is not emulated", n, il_ops[in->op].name);
 	}
@@ -633,6 +635,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		return fail(d, in->loc, "'%s' inside code", il_ops[in->op].name);
 	if (check_mods(d, in, &a) || zeroop(d, in, &a))
 		return -1;
+	if (kind == K_INST && amd_fmath_mods(in, &a))
+		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_fmath_mods(in, &a));
 	if (in->op == OP_PSEUDO_CALL) {
 		a.op = OP_CALL;
 		a.target2 = (int)d->k->wrapper->id;
@@ -676,6 +680,15 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 			a.s[0].sel[c] = a.s[0].sel[3];
 		a.s[0].neg = a.s[0].neg & 8 ? 0xf : 0;
 	}
+	if (amd_fmath_lane_w(in->op)) {
+		/* exn ln tan asin acos atan pow: the same rule for every source */
+		int c, s;
+		for (s = 0; s < a.nsrc && s < 4; s++) {
+			for (c = 0; c < 3; c++)
+				a.s[s].sel[c] = a.s[s].sel[3];
+			a.s[s].neg = a.s[s].neg & 8 ? 0xf : 0;
+		}
+	}
 	if (in->op == OP_CMP) {
 		/* B14: cmp_relop(cc)_cmpval(K) d, s, a, b = (s cc K) ? a : b */
 		static const char *const ks[] = {"0.0", "0.5", "1.0", "-0.5", "-1.0"};
@@ -700,7 +713,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	    in->op != OP_SAMPLE && in->op != OP_LOAD &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
-	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat)
+	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat &&
+	    in->op != OP_ITOF && in->op != OP_UTOF) /* itof/utof: a float result */
 		return fail(d, in->loc, "'_sat' on the integer instruction '%s' is not emulated", il_ops[in->op].name);
 	for (i = 0; amd_alu_kind(in->op) == 1 && in->op != OP_CMOV_LOGICAL && i < a.nsrc; i++)
 		if (a.s[i].abs)

@@ -208,7 +208,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 			if (a->d.m[c] != WM_WRITE)
 				continue;
 			for (i = 0; i < a->nsrc; i++)
-				v[i] = amd_src(R, it, a, &a->s[i], c, kind != 1);
+				v[i] = amd_src(R, it, a, &a->s[i], c,
+				               kind != 1 && !(kind == 7 && amd_fmath_int_src(a->op, i)));
 			res[c] = amd_alu(a, v);
 		}
 	}

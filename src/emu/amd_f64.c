@@ -246,16 +246,20 @@ static uint64_t frexp_mant(uint64_t u)
 }
 
 /* one pair: s[] the double sources (or 0), iv/fv the 32-bit ones */
-static uint64_t op_pair(int op, const uint64_t *s, uint32_t iv, uint32_t *w)
+static uint64_t op_pair(const AInst *in, int op, const uint64_t *s, uint32_t iv, uint32_t *w)
 {
 	double a = D(s[0]), b = D(s[1]), c = D(s[2]);
 	int n = op == OP_DMAD ? 3 : op == OP_DADD || op == OP_DSUB || op == OP_DMUL || op == OP_DDIV ? 2 : 1;
 	uint64_t t[2];
 	switch (op) {
-	case OP_DADD: return nan_rule(B(a + b), s, n);
-	case OP_DSUB: return nan_rule(B(a - b), s, n);
-	case OP_DMUL: return nan_rule(B(a * b), s, n);
-	case OP_DMAD: return nan_rule(B(fma(a, b, c)), s, n);
+	case OP_DADD: case OP_DSUB: case OP_DMUL: case OP_DMAD: {
+		/* _rte/_rtp/_rtn/_rtz: the host's rounding mode around the operation */
+		int old = amd_round_begin(in);
+		volatile double x = a, y = b, r;
+		r = op == OP_DADD ? x + y : op == OP_DSUB ? x - y : op == OP_DMUL ? x * y : fma(x, y, c);
+		amd_round_end(old);
+		return nan_rule(B(r), s, n);
+	}
 	case OP_DDIV: return nan_rule(B(a / b), s, n);
 	case OP_DSQRT: return nan_rule(B(sqrt(a)), s, 1);
 	case OP_DRCP: return nan_rule(B(1.0 / a), s, 1);
@@ -310,7 +314,7 @@ void amd_f64(Run *R, Item *it, const AInst *a, uint32_t res[4])
 			else
 				iv = amd_src(R, it, a, &a->s[i], p, f->src[i] == 'f');
 		}
-		r = op_pair(a->op, s, iv, &w);
+		r = op_pair(a, a->op, s, iv, &w);
 		if (f->res == 'd') {
 			res[p] = (uint32_t)r;
 			res[p + 1] = (uint32_t)(r >> 32);

@@ -65,6 +65,8 @@ typedef struct AInst {
 	uint8_t unnorm;     /* sample: _coordtype(unnormalized) */
 	int samp;           /* sample: _sampler(n), -1 = none */
 	uint32_t k;         /* cmp: the _cmpval constant's bits */
+	uint8_t rnd;        /* _rte/_rtp/_rtn/_rtz: 1..4, 0 = none (amd_fmath.c) */
+	int8_t shift;       /* _x2.._x8 / _d2.._d8: the power of two, 0 = none */
 	ADst d;
 	ASrc s[4];
 } AInst;
@@ -176,12 +178,24 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v);
 int amd_alu_kind(int op);                    /* 0 not ALU, 1 int sources, 2 float sources and
                                               * result, 3 float sources, integer result,
                                               * 4 64-bit integer (component pairs),
-                                              * 5 double (amd_f64.c), 6 amd_intx.c */
+                                              * 5 double (amd_f64.c), 6 amd_intx.c, 7 amd_fmath.c */
 int amd_alu_approx(int op);                  /* approximate (transcendental, fast divide) */
 uint32_t amd_alu(const AInst *a, const uint32_t *v);
 uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
 uint64_t amd_alu64(int op, uint64_t a, uint64_t b); /* kind 4: one component pair */
 float amd_ftz(float f);                      /* single-precision denormals flushed */
+
+/* amd_fmath.c: the further float instructions (amd_alu_kind 6) and the
+ * rounding-mode and destination-shift modifiers */
+int amd_fmath_op(int op);
+int amd_fmath_int_src(int op, int i);        /* source i is an integer */
+int amd_fmath_lane_w(int op);                /* legacy scalar: reads lane w */
+uint32_t amd_fmath(const AInst *a, const uint32_t *v);
+int amd_fmath_mod(const char *name);         /* a modifier amd_fmath_mods reads */
+const char *amd_fmath_mods(const Inst *in, AInst *a); /* NULL, or why it is refused */
+int amd_round_begin(const AInst *a);         /* the host rounding mode set; the old one */
+void amd_round_end(int old);
+float amd_shift(const AInst *a, float r);    /* the destination shift applied */
 
 /* amd_f64.c: the double instructions (amd_alu_kind 5, component pairs) */
 int amd_f64_op(int op);                      /* 1 for a double instruction emulated */

@@ -32,6 +32,7 @@
  */
 #include <limits.h>
 #include <float.h>
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -543,8 +544,17 @@ static XV alu_lane(XThread *t, const XInst *in, int n, int fl, int dbl, XType as
 	if (ns > 3)
 		d = src(t, in, 4, n, fl, as);
 	if (fl && in->op != X_MOV && in->op != X_SEL) {
+		/* cr0 bits 5:4 round: 0 nearest even, 1 toward +Inf, 2 toward
+		 * -Inf, 3 toward zero (double results are rounded to float in
+		 * the same direction, which equals one rounding) */
+		static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+		int rm = t->p->cr0 >= 0 ? (int)(get_le(t->grf + t->p->vars.v[t->p->cr0].base, 4) >> 4 & 3) : 0;
 		a.f = ftz(a.f, dbl), b.f = ftz(b.f, dbl), c.f = ftz(c.f, dbl), d.f = ftz(d.f, dbl);
+		if (rm)
+			fesetround(modes[rm]);
 		r = alu_op(in, n, fl, dbl, as, selbits, a, b, c, d);
+		if (rm)
+			fesetround(FE_TONEAREST);
 		r.f = ftz(r.f, dbl);
 		/* which NaN a float operation returns is documented by neither
 		 * vendor: both emulated runtimes give the default quiet NaN */
@@ -1332,6 +1342,8 @@ void xthread_init(XThread *t, const XProg *p, ZeMachine *m, uint32_t dispatch_ma
 	 * before any write show up as a difference instead of a lucky 0 */
 	t->grf = xmalloc((size_t)p->grf_bytes + 1);
 	memset(t->grf, 0xA5, (size_t)p->grf_bytes + 1);
+	if (p->cr0 >= 0) /* cr0 is 0 at dispatch: round to nearest even, denormals flushed */
+		memset(t->grf + p->vars.v[p->cr0].base, 0, 16);
 	t->pred = xcalloc((size_t)p->npred + 1, sizeof *t->pred);
 	t->surf = xcalloc((size_t)p->nsurf + 1, sizeof *t->surf);
 	t->active = dispatch_mask;

@@ -148,7 +148,7 @@ static int grf_alloc(XProg *p, int bytes)
 	return at;
 }
 
-/* %r0, %group_id_x/y/z (views of r0), %null, %slm, %scratch */
+/* %r0, %group_id_x/y/z (views of r0), %cr0, %null, %slm, %scratch */
 static int predefined(P *s, const char *name)
 {
 	XProg *p = s->p;
@@ -179,6 +179,17 @@ static int predefined(P *s, const char *name)
 			}
 		fail(s, "unknown predefined variable %s", name);
 		return -1;
+	}
+	if (!strcmp(name, "%cr0")) {
+		/* the control register: 0 at dispatch (xthread_init); the float
+		 * ALU reads its rounding-mode bits 5:4 */
+		if (p->cr0 < 0) {
+			v.nelts = 4;
+			v.base = v.lo = grf_alloc(p, 16);
+			v.hi = v.lo + 16;
+			p->cr0 = add_var(s, v);
+		}
+		return p->cr0;
 	}
 	if (!strcmp(name, "%null"))
 		v.kind = XV_NULL;
@@ -1277,7 +1288,7 @@ int visa_parse_grf(const char *text, int grf, XProg *p, char **err)
 	memset(p, 0, sizeof *p);
 	p->row = grf;
 	memset(&s, 0, sizeof s);
-	p->r0 = p->gid[0] = p->gid[1] = p->gid[2] = -1;
+	p->r0 = p->gid[0] = p->gid[1] = p->gid[2] = p->cr0 = -1;
 	s.p = p;
 	while (cur && !rc) {
 		char *nl = strchr(cur, '\n');

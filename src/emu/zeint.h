@@ -143,6 +143,7 @@ typedef struct XProg {
 	int per_thread_input; /* .kernel_attr PerThreadInputSize, 0 if absent */
 	int npred, nsurf;
 	int r0, gid[3];   /* predefined variables, -1 when not used */
+	int cr0;          /* %cr0 (control register: rounding mode bits 5:4), -1 when not used */
 	int approx;       /* uses the extended math unit (approximate on hardware) */
 	VEC(XVar) vars;
 	VEC(XInst) code;

@@ -687,13 +687,14 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 		lerr(l, z->loc, "'_zeroop(%s)' is not supported: its result is not documented", z->arg);
 		return;
 	}
-	if (in->op != OP_DIV && in->op != OP_RCP_VEC && in->op != OP_RSQ_VEC && in->op != OP_LOG_VEC) {
+	if (in->op != OP_DIV && in->op != OP_RCP_VEC && in->op != OP_RSQ_VEC && in->op != OP_LOG_VEC &&
+	    in->op != OP_RCP && in->op != OP_RSQ && in->op != OP_LOG) {
 		lerr(l, z->loc, "'_zeroop' on '%s' is not supported", il_ops[in->op].name);
 		return;
 	}
 	arg = in->op == OP_DIV ? s[1] : s[0];
 	t = vk_temp(l->vk, "ZOP", VT_UD, l->simd);
-	if (!fltmax || in->op == OP_LOG_VEC) {
+	if (!fltmax || in->op == OP_LOG_VEC || in->op == OP_LOG) {
 		x[0] = val_imm(!fltmax ? 0 : 0xff7fffffu);
 		alu(l, "mov", VT_UD, t, 1, x, 0);
 	} else {
@@ -718,7 +719,7 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 {
 	Val s[4];
-	int i, ns = in->nops - 1, sat = il_inst_mod(in, "sat") != NULL;
+	int i, ns = in->nops - 1, sat = il_inst_mod(in, "sat") != NULL && !fmath_shift(in);
 	if (a->flags & F_DOT) {
 		/* a dot product: the same sum in every written component, each
 		 * product rounded, summed from x up (not fused) */
@@ -995,9 +996,13 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		Val x = s[0];
 		int ng = x.neg, ab = x.abs;
 		x.neg = x.abs = 0;
-		if (sat) {
-			s[0].neg = ng, s[0].abs = ab;
-			alu(l, "mov", VT_F, dst, 1, s, 1);
+		if (sat || fmath_shift(in)) {
+			/* _sat makes it float arithmetic: a multiply by 1.0, so a
+			 * denormal flushes like every float result (a mov.sat
+			 * would copy it) */
+			Val t[2] = {s[0], val_imm(0x3f800000u)};
+			t[0].neg = ng, t[0].abs = ab;
+			alu(l, "mul", VT_F, dst, 2, t, sat);
 		} else if (ab && ng) {
 			Val t[2] = {x, val_imm(0x80000000u)};
 			alu(l, "or", VT_UD, dst, 2, t, 0);
@@ -1136,6 +1141,7 @@ static void lower_alu(L *l, const Inst *in, const AluOp *a)
 		else
 			dst = reg_comp(l, key, c);
 		alu_comp(l, in, a, dst, c);
+		fmath_post(l, in, dst); /* _x2 .. _d8, then _sat */
 	}
 	alu_store(l, d, key, scratch, m, tmp);
 }
@@ -1727,6 +1733,16 @@ static int check_mods(L *l, const Inst *in)
 	for (i = 0; i < in->nmods; i++) {
 		for (j = 0; j < n && strcmp(in->mods[i].name, ok[j]); j++)
 			;
+		if (j == n && ok == alu && fmath_mod(in->mods[i].name)) {
+			/* rounding modes and destination shifts (lower_fmath.c) */
+			const char *why = fmath_check(in);
+			if (why) {
+				lerr(l, in->mods[i].loc, "modifier '_%s' of '%s': %s", in->mods[i].name,
+				      il_ops[in->op].name, why);
+				return -1;
+			}
+			continue;
+		}
 		if (j == n) {
 			if (il_known_mod(in->mods[i].name))
 				lerr(l, in->mods[i].loc, "modifier '_%s' of '%s' is not supported yet",
@@ -1763,8 +1779,10 @@ static void lower_inst(L *l, const Inst *in)
 		lower_cf(l, in);
 		return;
 	}
-	if ((a = find_alu(in->op))) {
+	if ((a = find_alu(fmath_alu_op(in)))) {
+		fmath_round(l, in); /* _rte/_rtp/_rtn/_rtz: cr0's rounding mode ... */
 		lower_alu(l, in, a);
+		fmath_round(l, in); /* ... and back */
 		return;
 	}
 	if (is_i64(in->op)) {
@@ -1773,7 +1791,7 @@ static void lower_inst(L *l, const Inst *in)
 	}
 	if (lower_f64(l, in))
 		return;
-	if (lower_int64(l, in) || lower_media(l, in))
+	if (lower_int64(l, in) || lower_media(l, in) || lower_fmath(l, in))
 		return;
 	if (lower_mem(l, in))
 		return;
@@ -1804,7 +1822,7 @@ int lower_knows(Opcode op)
 		}
 	case K_INST:
 		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
-		       f64_knows(op) || int64_knows(op) || media_knows(op);
+		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op);
 	case K_CALL:
 		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
 	default:

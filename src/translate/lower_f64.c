@@ -34,6 +34,8 @@ enum { R_RP, R_FMA, R_DIV, R_SQRT, R_LDEXP, R_COUNT };
 struct F64State {
 	VDecl *a[2], *b[2], *c[2], *r[2], *n;          /* routine arguments / result */
 	VDecl *rp_s, *rp_e, *rp_sig[2], *rp_r[2];       /* round_pack's */
+	VDecl *mode;     /* rounding of round_pack: 0 nearest even, 1 +Inf, 2 -Inf, 3 zero;
+	                  * set before every double instruction (_rte.._rtz) */
 	const char *label[R_COUNT];
 };
 
@@ -388,6 +390,7 @@ static struct F64State *st(L *l)
 		s->n = vk_temp(l->vk, "F64N", VT_D, l->simd);
 		s->rp_s = vk_temp(l->vk, "F64RPS", VT_D, l->simd);
 		s->rp_e = vk_temp(l->vk, "F64RPE", VT_D, l->simd);
+		s->mode = vk_temp(l->vk, "F64MODE", VT_D, l->simd);
 		l->f64 = s;
 	}
 	return l->f64;
@@ -429,22 +432,29 @@ static void body_round_pack(L *l)
 	struct F64State *s = st(l);
 	Val sign = val_vec(s->rp_s), e = val_vec(s->rp_e);
 	W sig = wvar(s->rp_sig), sum, q, res;
-	Val neg = SLT(e, I(0)), n, rb, ovf, tie, qz, hi;
+	Val neg = SLT(e, I(0)), n, rb, ovf, tie, qz, hi, rne, up, inc;
 	VDecl *pneg = pr(l, neg), *p;
 	n = selp(l, pneg, SMIN(SUB(I(0), e), I(63)), I(0));
 	sig = wshr_jam(l, sig, n);
 	e = selp(l, pneg, I(0), e);
+	/* the increment: half a unit (nearest even), all but one lost unit
+	 * when the mode rounds the magnitude up, none toward zero */
+	rne = EQ(val_vec(s->mode), I(0));
+	up = OR(AND(EQ(val_vec(s->mode), I(1)), EQ(sign, I(0))), AND(EQ(val_vec(s->mode), I(2)), NE(sign, I(0))));
+	inc = SEL(l, rne, I(0x200), SEL(l, up, I(0x3ff), I(0)));
 	rb = AND(sig.lo, I(0x3ff));
-	sum = wadd(l, sig, wv(I(0x200), I(0)));
+	sum = wadd(l, sig, wv(inc, I(0)));
 	ovf = OR(SGT(e, I(0x7fd)), AND(EQ(e, I(0x7fd)), NE(AND(sum.hi, I(0x80000000u)), I(0))));
 	q = wshrc(l, sum, 10);
-	tie = EQ(rb, I(0x200));
+	tie = AND(EQ(rb, I(0x200)), rne);
 	q.lo = SEL(l, tie, AND(q.lo, I(~1u)), q.lo);
 	qz = EQ(OR(q.lo, q.hi), I(0));
 	e = SEL(l, qz, I(0), e);
 	hi = OR(sign, ADD(SHL(e, I(20)), q.hi));
 	p = pr(l, ovf);
-	res = wsel(l, p, wv(I(0), OR(sign, I(0x7ff00000))), wv(q.lo, hi));
+	/* overflow: Inf, or DBL_MAX when the mode rounds the magnitude down */
+	res = wsel(l, p, wsel(l, pr(l, OR(rne, up)), wv(I(0), OR(sign, I(0x7ff00000))),
+	                      wv(I(0xffffffffu), OR(sign, I(0x7fefffff)))), wv(q.lo, hi));
 	wmov_to(l, s->rp_r, res);
 }
 
@@ -499,7 +509,7 @@ static void body_fma(L *l)
 	Pick k = {0};
 	Val P[4], Cq[4], big[4], small[4], sm[4], S[4], Sn[4], N[4], cout, z = I(0);
 	Val XP, XC, d, dpos, X, sbig, ssmall, m, nm, lz, Ex, sign, sz, stick;
-	W p0, p1, p2, p3, sig64, sig;
+	W p0, p1, p2, p3, sig64, sig, zr;
 	VDecl *pd, *pz;
 	int i;
 	/* specials, in priority order */
@@ -510,7 +520,9 @@ static void body_fma(L *l)
 	pick(&k, inv, canon_nan());
 	pick(&k, pinf, wv(I(0), OR(sp, I(0x7ff00000))));
 	pick(&k, uc.inf, C);
-	pick(&k, AND(pzero, uc.zero), wsel(l, pr(l, diffsign), wv(I(0), I(0)), C));
+	/* an exact zero sum of opposite signs: +0, -0 when rounding toward -Inf */
+	zr = wv(I(0), SEL(l, EQ(val_vec(s->mode), I(2)), I(0x80000000u), I(0)));
+	pick(&k, AND(pzero, uc.zero), wsel(l, pr(l, diffsign), zr, C));
 	pick(&k, pzero, C);
 	/* the exact product of the 53-bit significands (< 2^106) */
 	p0 = wv(bin(l, "mul", VT_UD, ua.m.lo, ub.m.lo), bin(l, "mulh", VT_UD, ua.m.lo, ub.m.lo));
@@ -573,7 +585,7 @@ static void body_fma(L *l)
 	sig = wshrc(l, sig64, 1);
 	sig.lo = OR(sig.lo, AND(sig64.lo, I(1)));
 	r = round_pack(l, sign, ADD(Ex, I(1149)), sig);
-	pick(&k, sz, wv(I(0), I(0))); /* exact cancellation: +0 (after every special case) */
+	pick(&k, sz, zr); /* exact cancellation: +0 (-0 toward -Inf), after every special case */
 	r = picked(l, &k, r);
 	wmov_to(l, s->r, r);
 }
@@ -973,7 +985,9 @@ static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 	W s[3];
 	Val iv = I(0);
 	int i;
+	int m = fmath_round_mode(in);
 	k = src_kinds(in->op, &res);
+	mov_to(l, st(l)->mode, I(m));
 	for (i = 0; i < 3; i++)
 		s[i] = wv(I(0), I(0));
 	for (i = 0; k[i]; i++) {
@@ -987,7 +1001,9 @@ static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 	case OP_DSUB:
 		*r = call3(l, R_FMA, s[0], one(), wv(s[1].lo, XOR(s[1].hi, I(0x80000000u))), iv);
 		break;
-	case OP_DMUL: *r = call3(l, R_FMA, s[0], s[1], wv(I(0), I(0x80000000u)), iv); break;
+	case OP_DMUL: /* a * b + (-0) (+0 toward -Inf, where +0 + -0 is -0) */
+		*r = call3(l, R_FMA, s[0], s[1], wv(I(0), I(m == 2 ? 0 : 0x80000000u)), iv);
+		break;
 	case OP_DMAD: *r = call3(l, R_FMA, s[0], s[1], s[2], iv); break;
 	case OP_DDIV: *r = call3(l, R_DIV, s[0], s[1], s[2], iv); break;
 	case OP_DRCP: *r = call3(l, R_DIV, one(), s[0], s[2], iv); break;

@@ -190,5 +190,16 @@ void lsc_move(L *l, LscMem m, int store, int h, VDecl *addr, int aoff, int64_t i
 void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1);
 void lsc_fence(L *l, int slm);
 void lsc_scratch_prologue(L *l);           /* L.scratch_ss */
+/* lower_fmath.c: further float instructions and the rounding-mode and
+ * destination-shift modifiers */
+int lower_fmath(L *l, const Inst *in);       /* 1 when the instruction was one */
+int fmath_knows(Opcode op);                  /* lower_fmath lowers op */
+int fmath_mod(const char *name);             /* _rte.._rtz, _x2.._d8 */
+const char *fmath_check(const Inst *in);     /* NULL, or why its modifiers are refused */
+int fmath_shift(const Inst *in);             /* the destination shift's power of two, 0 none */
+void fmath_post(L *l, const Inst *in, VDecl *dst); /* the shift, then _sat */
+void fmath_round(L *l, const Inst *in);      /* cr0's rounding mode flipped (twice: back) */
+Opcode fmath_alu_op(const Inst *in);
+int fmath_round_mode(const Inst *in);        /* 0 even, 1 +Inf, 2 -Inf, 3 zero (lower_f64.c) */         /* mul/mad with a rounding mode: the _ieee form */
 
 #endif

@@ -728,6 +728,30 @@ RND(mul_rte, 2, FE_TONEAREST) RND(mul_rtp, 2, FE_UPWARD) RND(mul_rtn, 2, FE_DOWN
 RND(mad_rte, 3, FE_TONEAREST) RND(mad_rtp, 3, FE_UPWARD) RND(mad_rtn, 3, FE_DOWNWARD) RND(mad_rtz, 3, FE_TOWARDZERO)
 RND(fma_rte, 4, FE_TONEAREST) RND(fma_rtp, 4, FE_UPWARD) RND(fma_rtn, 4, FE_DOWNWARD) RND(fma_rtz, 4, FE_TOWARDZERO)
 
+/* the double forms (4.7 dadd_/dsub_/dmul_/dmad_rt* [V names]): IEEE doubles
+ * rounded in the mode, denormals kept, dmad fused (4.7) */
+static int drounded(const uint32_t *const *s, uint32_t *d, int op, int mode)
+{
+	volatile double a = bd(s[0]), b = bd(s[1]), c = bd(s[2]), r;
+	int old = fegetround();
+	fesetround(mode);
+	switch (op) {
+	case 0: r = a + b; break;
+	case 1: r = a - b; break;
+	case 2: r = a * b; break;
+	default: r = fma(a, b, c); break;
+	}
+	fesetround(old);
+	db(r, d);
+	return 0;
+}
+#define DRND(name, op, mode) \
+	static int r_##name(const uint32_t *const *s, uint32_t *d) { return drounded(s, d, op, mode); }
+DRND(dadd_rte, 0, FE_TONEAREST) DRND(dadd_rtp, 0, FE_UPWARD) DRND(dadd_rtn, 0, FE_DOWNWARD) DRND(dadd_rtz, 0, FE_TOWARDZERO)
+DRND(dsub_rte, 1, FE_TONEAREST) DRND(dsub_rtp, 1, FE_UPWARD) DRND(dsub_rtn, 1, FE_DOWNWARD) DRND(dsub_rtz, 1, FE_TOWARDZERO)
+DRND(dmul_rte, 2, FE_TONEAREST) DRND(dmul_rtp, 2, FE_UPWARD) DRND(dmul_rtn, 2, FE_DOWNWARD) DRND(dmul_rtz, 2, FE_TOWARDZERO)
+DRND(dmad_rte, 3, FE_TONEAREST) DRND(dmad_rtp, 3, FE_UPWARD) DRND(dmad_rtn, 3, FE_DOWNWARD) DRND(dmad_rtz, 3, FE_TOWARDZERO)
+
 /* ---- 4.5 transcendentals (double-precision reference, ulp tolerance) ------- */
 
 static int tr(uint32_t *d, double v) { d[0] = fout((float)v); return 0; }
@@ -1116,6 +1140,22 @@ static const Op ops[] = {
 	{"fma_rtp", "fma_rtp", "rounding", 3, F3, R_F, r_fma_rtp, 0, 0, NULL, NULL},
 	{"fma_rtn", "fma_rtn", "rounding", 3, F3, R_F, r_fma_rtn, 0, 0, NULL, NULL},
 	{"fma_rtz", "fma_rtz", "rounding", 3, F3, R_F, r_fma_rtz, 0, 0, NULL, NULL},
+	{"dadd_rte", "dadd_rte", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rte, F_NOMOD, 0, NULL, NULL},
+	{"dadd_rtp", "dadd_rtp", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dadd_rtn", "dadd_rtn", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dadd_rtz", "dadd_rtz", "rounding", 2, {T_D, T_D}, R_D, r_dadd_rtz, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rte", "dsub_rte", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rte, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rtp", "dsub_rtp", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rtn", "dsub_rtn", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dsub_rtz", "dsub_rtz", "rounding", 2, {T_D, T_D}, R_D, r_dsub_rtz, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rte", "dmul_rte", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rte, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rtp", "dmul_rtp", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rtn", "dmul_rtn", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dmul_rtz", "dmul_rtz", "rounding", 2, {T_D, T_D}, R_D, r_dmul_rtz, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rte", "dmad_rte", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rte, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rtp", "dmad_rtp", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rtp, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rtn", "dmad_rtn", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rtn, F_NOMOD, 0, NULL, NULL},
+	{"dmad_rtz", "dmad_rtz", "rounding", 3, {T_D, T_D, T_D}, R_D, r_dmad_rtz, F_NOMOD, 0, NULL, NULL},
 	/* 4.5 transcendentals: tolerance in ulps (4.5: ~1 ulp on GCN; 2 here) */
 	{"exp_vec", "exp_vec", "transcendental", 1, F1, R_FA, r_exp_vec, F_APPROX | F_SAT, 2, NULL, NULL},
 	{"log_vec", "log_vec", "transcendental", 1, F1, R_FA, r_log_vec, F_APPROX | F_SAT, 2, NULL, NULL},
@@ -1401,6 +1441,7 @@ static size_t make_inputs(const Op *o, uint64_t seed, uint32_t **in)
 
 typedef struct Variant {
 	int sat;
+	int shift;     /* destination shift _x2.._x8 / _d2.._d8: the power of two */
 	int neg[4], abs_[4];
 	char name[32];
 } Variant;
@@ -1408,12 +1449,17 @@ typedef struct Variant {
 static int variants(const Op *o, Variant *v, int plain_only)
 {
 	int n = 0, k;
-	memset(v, 0, sizeof *v * 8);
+	memset(v, 0, sizeof *v * 10);
 	strcpy(v[n++].name, "plain");
 	if (plain_only)
 		return n;
 	if (o->flags & F_SAT && !(o->flags & F_APPROX && strchr(o->mn, '(')))
 		v[n].sat = 1, strcpy(v[n++].name, "_sat");
+	if (o->flags & F_SAT && !(o->flags & F_APPROX)) {
+		/* destination shifts (2.6): the result scaled, then _sat */
+		v[n].shift = 2, v[n].sat = 1, strcpy(v[n++].name, "_x4_sat");
+		v[n].shift = -3, strcpy(v[n++].name, "_d8");
+	}
 	if (o->flags & F_NOMOD)
 		return n;
 	for (k = 0; k < o->n && k < 2; k++) {
@@ -1476,6 +1522,8 @@ static int reference(const Op *o, const Variant *v, uint32_t *const *in, size_t 
 	if (rk_width(o->res) == 4)
 		res[2] = res[3] = 0;
 	rc = o->fn(s, res);
+	if (!rc && v->shift) /* x 2^shift: float arithmetic, its input and result flushed (4.11) */
+		res[0] = fout(ldexpf(fin(res[0]), v->shift));
 	if (!rc && v->sat)
 		res[0] = saturate(res[0]);
 	return rc;
@@ -1567,7 +1615,8 @@ static void write_il(const Op *o, const Variant *vs, int nv, const char *path, c
 	}
 	for (j = 0; j < nv; j++) {
 		int a = o->n + j;
-		fprintf(f, "\t%s%s r20.%s", o->mn, vs[j].sat ? "_sat" : "",
+		static const char *const sh[] = {"_d8", "_d4", "_d2", "", "_x2", "_x4", "_x8"};
+		fprintf(f, "\t%s%s%s r20.%s", o->mn, sh[vs[j].shift + 3], vs[j].sat ? "_sat" : "",
 		        wres == 4 ? "xyzw" : wres == 2 ? "xy__" : "x___");
 		for (k = 0; k < o->n; k++) {
 			char s[96];
@@ -1642,7 +1691,7 @@ static int cmd_gen(const char *dir, uint64_t seed)
 	mkdirs(dir);
 	for (i = 0; i < N_(ops); i++) {
 		const Op *o = &ops[i];
-		Variant vs[8];
+		Variant vs[10];
 		uint32_t *in[4] = {0};
 		char path[1024], kname[256];
 		int nv, plain, k;
@@ -1754,6 +1803,8 @@ static int match(const Op *o, const Variant *v, const uint32_t *ref, const uint3
 	Rk r = o->res;
 	if (v->sat && (r == R_F || r == R_I))
 		r = R_FZ; /* [U] the sign of a clamped zero */
+	else if (v->shift && r == R_I)
+		r = R_F;  /* a shifted mov is float arithmetic: any NaN */
 	switch (r) {
 	case R_I: return got[0] == ref[0];
 	case R_F:
@@ -1849,7 +1900,7 @@ static int cmd_check(const char *dir, const char *run, const char *file, int pla
 {
 	const Op *o = find(file);
 	char kname[256], path[1024], st_amd[512], st_ze[512];
-	Variant vs[8];
+	Variant vs[10];
 	uint32_t *in[4] = {0};
 	char *man;
 	int nv, j, k, bad = 0;
@@ -1960,7 +2011,7 @@ static int cmd_list(void)
 {
 	size_t i;
 	for (i = 0; i < N_(ops); i++) {
-		Variant vs[8];
+		Variant vs[10];
 		int nv = ops[i].fn ? variants(&ops[i], vs, 0) : 0;
 		printf("%s %s %s %s%s%s\n", ops[i].file, ops[i].family,
 		       !ops[i].fn ? "nosem" : nv > 1 ? "mods" : "plain", ops[i].mn, ops[i].why ? " -- " : "",
