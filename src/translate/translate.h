@@ -79,7 +79,7 @@ typedef struct TranslateOptions {
 	int mutate;            /* a deliberate bug (MUT_*), to prove --conform catches it */
 	int no_fp64_emu;       /* --no-fp64-emulation: refuse doubles without fp64 hardware */
 } TranslateOptions;
-enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
+enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET, MUT_DROP_FENCE_LDS, MUT_DROP_BARRIER };
 
 /* isa.c: the coverage table of docs/ISA.md.  lower_knows (lower.c) says
  * whether the lowering has code for a mnemonic; isa_refusal the reason of the
