@@ -3,7 +3,8 @@
  * The IL's lds_read_rsub, lds_rsub and the inc/dec forms with a wrap limit
  * other than 0xFFFFFFFF have no OpenCL builtin; they are written here as
  * the compare-exchange loops they mean. */
-__kernel void lds_atomics(__global const int *in, __global int *out, uint lim)
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void lds_atomics(__global const int *in, __global int *out, uint lim)
 {
     __local int c[20];
     __local int4 v[64];
