@@ -31,10 +31,20 @@
  *   LDS   per group, zeroed: the static part (;memory:hwlocal, or the
  *         dcl_lds size without a hwlocal line), then the hl arguments, each
  *         aligned to its ;pointer alignment [I]; size max(dcl_lds, that).
- *   groups run one after the other; inside a group every work-item runs
- *         until the next barrier, in flat local id order, then all resume
- *         (lock-step between barriers).  printf slots are decoded after each
- *         group, as the runtime does after each one-group dispatch.
+ *   groups run one after the other (shuffled with a sched_seed); inside a
+ *         group the work-items run until the next barrier, in flat local id
+ *         order each to the barrier (sched_seed 0) or in random slices of
+ *         1..64 instructions; then all resume.  Memory model (docs/TESTING.md):
+ *         LDS and UAV stores wait in the work-item's store buffer (it reads
+ *         its own), a barrier makes the kinds it names (_lds, _memory)
+ *         visible when all have arrived, a fence without _threads the
+ *         work-item's own, the group's end everything; atomics act at once;
+ *         a load of a byte another work-item stored and has not made
+ *         visible is a data race (the run fails).  LDS, private memory and
+ *         indexed temporaries start as the launch's poison; reading a byte
+ *         nothing wrote is noted (poison_read).  printf slots are decoded
+ *         after each group, as the runtime does after each one-group
+ *         dispatch.
  */
 #include <stdarg.h>
 #include <string.h>

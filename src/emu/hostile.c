@@ -29,7 +29,7 @@ void hz_shuffle(uint32_t *v, uint32_t n, uint64_t *s)
 
 uint8_t hz_poison(int pattern, uint64_t offset)
 {
-	static const uint8_t p[2][4] = {{0xEF, 0xBE, 0xAD, 0xDE}, {0x0D, 0xF0, 0xAD, 0x8B}};
+	static const uint8_t p[2][4] = {{0xEF, 0xBE, 0xAD, 0xDE}, {0x0D, 0xF0, 0xFE, 0xCA}};
 	return p[pattern & 1][offset & 3];
 }
 

@@ -20,7 +20,7 @@ void hz_shuffle(uint32_t *v, uint32_t n, uint64_t *state);
 
 /* Poison: byte `offset` (an offset into local or private memory; only its
  * low two bits count, so both sides' layouts agree) of pattern 0
- * (0xDEADBEEF little-endian) or 1 (0x8BADF00D, different in every byte). */
+ * (0xDEADBEEF little-endian) or 1 (0xCAFEF00D, different in every byte). */
 uint8_t hz_poison(int pattern, uint64_t offset);
 void hz_poison_fill(uint8_t *p, size_t n, int pattern);  /* p[i] = hz_poison(pattern, i) */
 
