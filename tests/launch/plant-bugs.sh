@@ -32,8 +32,8 @@ cp "$copy/$low" "$W/lower_mem.c.orig"
 cp "$copy/tests/kernels/lds_reduce.il" "$W/lds_reduce.il.orig"
 
 # name | sed on lower_mem.c (empty: none) | kernel changed (empty: none)
-bugs='drop-fence-lds|/vk_emit(l->vk, "fence_local.E", 0, 0);/d|
-drop-barrier|/vk_emit(l->vk, "barrier", 0, 0);/d|
+bugs='drop-fence-lds|s/vk_emit(l->vk, "fence_local.E", 0, 0);/;/|
+drop-barrier|s/vk_emit(l->vk, "barrier", 0, 0);/;/|
 lds-before-write||lds_reduce.il'
 
 echo "$bugs" | while IFS='|' read -r name lsed ksed; do
