@@ -86,13 +86,19 @@ static void usage(FILE *f)
 	      "                    pvc, the legacy dataport elsewhere); lsc also on dg2 and mtl\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
 	      "                    every 'less than' becomes 'greater or equal'; cb1-offset:\n"
-	      "                    arguments read one dword off) to show --conform catches it\n"
+	      "                    arguments read one dword off; drop-fence-lds: no SLM fence\n"
+	      "                    before a barrier; drop-barrier: no barrier) to show --conform\n"
+	      "                    catches it\n"
 	      "  --conform         run every kernel on both emulated runtimes (AMD's on the IL,\n"
 	      "                    Level Zero's on our vISA and zebin) with generated arguments\n"
 	      "                    and compare every output byte and printf record; exit 0\n"
 	      "                    only when all agree; with -o DIR, per kernel dumps and\n"
 	      "                    DIR/<kernel>/manifest.xml\n"
-	      "  --seed N          seed of --conform's argument generator (default 0)\n"
+	      "  --seed N          seed of --conform's argument generator and of its random\n"
+	      "                    interleaving of work-items (default 0)\n"
+	      "  --shapes N        --conform: N random launch shapes per kernel besides the\n"
+	      "                    default one (local sizes, groups, 1-3 D offsets; default 0)\n"
+	      "  --in-order        --conform: work-items in id order, no random interleaving\n"
 	      "  --junit FILE      --conform results as JUnit XML\n"
 	      "  --quiet           --conform: report only disagreements\n"
 	      "  --offset N        --conform: global work offset in x (default 0)\n"
@@ -673,6 +679,8 @@ int main(int argc, char **argv)
 		{"quiet", no_argument, NULL, 'q'},
 		{"no-pocl", no_argument, NULL, 'N'},
 		{"offset", required_argument, NULL, 'O'},
+		{"shapes", required_argument, NULL, 'H'},
+		{"in-order", no_argument, NULL, 'n'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
 		{"isa", no_argument, NULL, 'A'},
@@ -711,6 +719,11 @@ int main(int argc, char **argv)
 			if (int_option("--offset", optarg, 0, 1024, &o.co.offset))
 				return 2;
 			break;
+		case 'H':
+			if (int_option("--shapes", optarg, 0, 1000, &o.co.shapes))
+				return 2;
+			break;
+		case 'n': o.co.in_order = 1; break;
 		case 'R': {
 			char *end;
 			o.co.seed = strtoull(optarg, &end, 0);
@@ -748,8 +761,13 @@ int main(int argc, char **argv)
 				o.mutate = MUT_FLIP_COMPARE;
 			else if (!strcmp(optarg, "cb1-offset"))
 				o.mutate = MUT_CB1_OFFSET;
+			else if (!strcmp(optarg, "drop-fence-lds"))
+				o.mutate = MUT_DROP_FENCE_LDS;
+			else if (!strcmp(optarg, "drop-barrier"))
+				o.mutate = MUT_DROP_BARRIER;
 			else {
-				diag_plain("--mutate: unknown mutation '%s' (flip-compare, cb1-offset)", optarg);
+				diag_plain("--mutate: unknown mutation '%s' (flip-compare, cb1-offset, drop-fence-lds, "
+				           "drop-barrier)", optarg);
 				return 2;
 			}
 			break;

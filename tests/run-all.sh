@@ -378,13 +378,19 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	for simd in 8 16 32; do
 		out="$WORK/conf/$simd"
 		mkdir -p "$out"
-		"$TRANSLATE" --conform -simd "$simd" --junit "$out/junit.xml" -o "$out" \
+		# at SIMD16 also two random launch shapes per kernel (--shapes)
+		shapes=0
+		[ "$simd" = 16 ] && shapes=2
+		"$TRANSLATE" --conform -simd "$simd" --shapes "$shapes" --junit "$out/junit.xml" -o "$out" \
 			$conf_kernels >"$out/log" 2>&1
 		rc=$?
-		n=$(grep -c ': agree' "$out/log")
+		n=$(grep -c ': SIMD[0-9]*: agree' "$out/log")
+		ns=$(grep -c ' shape [0-9]*: SIMD[0-9]*: agree' "$out/log")
 		t=$(grep -c 'OpenCL C twin agrees' "$out/log")
 		if [ $rc -eq 0 ] && [ "$n" -gt 0 ]; then
-			ok "conformance SIMD$simd: $n kernels agree on both runtimes ($t also with their OpenCL C twin on the host)"
+			extra=""
+			[ "$ns" -gt 0 ] && extra="; $ns random launch shapes agree too"
+			ok "conformance SIMD$simd: $((n - ns)) kernels agree on both runtimes ($t also with their OpenCL C twin on the host$extra)"
 		else
 			ko "conformance SIMD$simd: every test kernel agrees on both runtimes" \
 				"$(grep -v ': agree\|twin agrees' "$out/log" | head -40)"
@@ -553,6 +559,42 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 		ok "conformance: printf_data with a 16-dword slot (records cut off) agrees"
 	else
 		ko "conformance: printf_data with a 16-dword slot (records cut off) agrees" "$(cat "$WORK/pfslot.log")"
+	fi
+	# the hostile launches (docs/TESTING.md, memory model): deliberately
+	# broken kernels -- a missing barrier or fence, reads of local or private
+	# memory nothing wrote -- must disagree, for the reason their "; expect:"
+	# line names; and a translation without its SLM fence or its barrier
+	# must be caught on the kernels that need them
+	for il in "$SRC"/tests/launch/*.il; do
+		[ -f "$il" ] || continue
+		k=$(basename "$il" .il)
+		want=$(sed -n 's/^; expect: //p' "$il")
+		"$TRANSLATE" --conform --quiet -simd 16 -o "$WORK/launch-$k" "$il" >"$WORK/launch-$k.log" 2>&1
+		if [ $? -eq 1 ] && grep -q DISAGREE "$WORK/launch-$k.log" && [ -n "$want" ] &&
+		   grep -q "$want" "$WORK/launch-$k.log"; then
+			ok "hostile launch: tests/launch/$k.il is rejected ($want)"
+		else
+			ko "hostile launch: tests/launch/$k.il is rejected ($want)" "$(head -c 2000 "$WORK/launch-$k.log")"
+		fi
+	done
+	for m in drop-fence-lds drop-barrier; do
+		"$TRANSLATE" --conform --quiet --mutate "$m" -simd 16 -o "$WORK/mut-$m" \
+			"$SRC/tests/kernels/lds_reverse.il" "$SRC/tests/kernels/lds_reduce.il" >"$WORK/mut-$m.log" 2>&1
+		if [ $? -eq 1 ] && [ "$(grep -c DISAGREE "$WORK/mut-$m.log")" -eq 2 ]; then
+			ok "conformance catches a translation without its $( [ $m = drop-barrier ] && echo barrier || echo SLM fence) (--mutate $m, lds_reverse and lds_reduce)"
+		else
+			ko "conformance catches a translation without its $( [ $m = drop-barrier ] && echo barrier || echo SLM fence) (--mutate $m, lds_reverse and lds_reduce)" "$(head -c 2000 "$WORK/mut-$m.log")"
+		fi
+	done
+	# same seed, same bytes: two runs with the random interleaving dump the same results
+	"$TRANSLATE" --conform --quiet --seed 5 -o "$WORK/det-i1" "$SRC/tests/kernels/lds_local_arg.il" >/dev/null 2>&1
+	"$TRANSLATE" --conform --quiet --seed 5 -o "$WORK/det-i2" "$SRC/tests/kernels/lds_local_arg.il" >/dev/null 2>&1
+	if [ -f "$WORK/det-i1/lds_local_arg/arg1.level_zero.bin" ] &&
+	   cmp -s "$WORK/det-i1/lds_local_arg/arg1.level_zero.bin" "$WORK/det-i2/lds_local_arg/arg1.level_zero.bin" &&
+	   cmp -s "$WORK/det-i1/lds_local_arg/arg1.amd.bin" "$WORK/det-i2/lds_local_arg/arg1.amd.bin"; then
+		ok "conformance: the random interleaving is deterministic (--seed 5 twice, same bytes)"
+	else
+		ko "conformance: the random interleaving is deterministic (--seed 5 twice, same bytes)"
 	fi
 	# mutation checks: a broken translation must be caught
 	for m in flip-compare cb1-offset; do

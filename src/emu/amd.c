@@ -31,10 +31,20 @@
  *   LDS   per group, zeroed: the static part (;memory:hwlocal, or the
  *         dcl_lds size without a hwlocal line), then the hl arguments, each
  *         aligned to its ;pointer alignment [I]; size max(dcl_lds, that).
- *   groups run one after the other; inside a group every work-item runs
- *         until the next barrier, in flat local id order, then all resume
- *         (lock-step between barriers).  printf slots are decoded after each
- *         group, as the runtime does after each one-group dispatch.
+ *   groups run one after the other (shuffled with a sched_seed); inside a
+ *         group the work-items run until the next barrier, in flat local id
+ *         order each to the barrier (sched_seed 0) or in random slices of
+ *         1..64 instructions; then all resume.  Memory model (docs/TESTING.md):
+ *         LDS and UAV stores wait in the work-item's store buffer (it reads
+ *         its own), a barrier makes the kinds it names (_lds, _memory)
+ *         visible when all have arrived, a fence without _threads the
+ *         work-item's own, the group's end everything; atomics act at once;
+ *         a load of a byte another work-item stored and has not made
+ *         visible is a data race (the run fails).  LDS, private memory and
+ *         indexed temporaries start as the launch's poison; reading a byte
+ *         nothing wrote is noted (poison_read).  printf slots are decoded
+ *         after each group, as the runtime does after each one-group
+ *         dispatch.
  */
 #include <stdarg.h>
 #include <string.h>
@@ -290,6 +300,7 @@ static int place_args(Run *R, uint32_t first)
 		return refuse(R->res, "kernel '%s' needs %u bytes of local memory", R->k->name, R->lds.size);
 	R->lds.id = -1;
 	R->lds.b = xcalloc(R->lds.size ? R->lds.size : 1, 1);
+	R->lds.init = xcalloc(R->lds.size ? R->lds.size : 1, 1);
 	return 0;
 }
 
@@ -421,7 +432,11 @@ static void alloc_items(Run *R)
 		it->r = xcalloc((size_t)R->c.nregs * 4 + 4, sizeof *it->r);
 		it->x = xcalloc((size_t)R->c.array_elems * 4 + 4, sizeof *it->x);
 		it->priv = xcalloc((size_t)R->c.priv_bytes + 4, 1);
+		it->priv_init = xcalloc((size_t)R->c.priv_bytes + 4, 1);
+		it->x_init = xcalloc((size_t)R->c.array_elems * 4 + 4, 1);
+		it->sb.all = &R->pend;
 	}
+	R->order = xcalloc(R->nlocal, sizeof *R->order);
 }
 
 static void reset_items(Run *R)
@@ -432,8 +447,11 @@ static void reset_items(Run *R)
 		Item *it = &R->items[i];
 		int c;
 		memset(it->r, 0, ((size_t)R->c.nregs * 4 + 4) * sizeof *it->r);
-		memset(it->x, 0, ((size_t)R->c.array_elems * 4 + 4) * sizeof *it->x);
-		memset(it->priv, 0, (size_t)R->c.priv_bytes + 4);
+		/* indexed temporaries and private memory start as poison */
+		hz_poison_fill((uint8_t *)it->x, ((size_t)R->c.array_elems * 4 + 4) * sizeof *it->x, R->l->poison);
+		hz_poison_fill(it->priv, (size_t)R->c.priv_bytes + 4, R->l->poison);
+		memset(it->x_init, 0, (size_t)R->c.array_elems * 4 + 4);
+		memset(it->priv_init, 0, (size_t)R->c.priv_bytes + 4);
 		it->pc = it->sp = 0;
 		it->state = WI_RUN;
 		it->steps = 0;
@@ -445,11 +463,60 @@ static void reset_items(Run *R)
 			it->gid[c] = R->group[c] * g->local[c] + it->lid[c];
 		it->flat_gid = it->gid[0] + (int64_t)g->global[0] * (it->gid[1] + (int64_t)g->global[1] * it->gid[2]);
 	}
-	memset(R->lds.b, 0, R->lds.size ? R->lds.size : 1);
+	hzc_clear(&R->pend);
+	hz_poison_fill(R->lds.b, R->lds.size, R->l->poison);
+	memset(R->lds.init, 0, R->lds.size ? R->lds.size : 1);
 	for (i = 0; R->pf && i < R->nlocal; i++) {
 		uint32_t one = 1;
 		memcpy(R->pf + (size_t)i * (R->pf_size / R->nlocal), &one, 4);
 	}
+}
+
+/* The work-items of the group in order (sched_seed 0) or shuffled */
+static void item_order(Run *R)
+{
+	uint32_t i;
+	for (i = 0; i < R->nlocal; i++)
+		R->order[i] = i;
+	if (R->l->sched_seed)
+		hz_shuffle(R->order, R->nlocal, &R->rng);
+}
+
+/* the stores of kinds (bit mask) of every work-item become visible, the
+ * work-items taken in order or shuffled (racing stores: any may win) */
+static void flush_group(Run *R, unsigned kinds)
+{
+	uint32_t i;
+	item_order(R);
+	for (i = 0; i < R->nlocal; i++)
+		hzsb_flush(&R->items[R->order[i]].sb, kinds);
+}
+
+/* every running work-item until it waits at a barrier or has finished:
+ * in order, each to its barrier (sched_seed 0), or a randomly chosen one
+ * for 1..64 instructions at a time; 0 ok */
+static int run_phase(Run *R)
+{
+	uint32_t i, n = 0;
+	for (i = 0; i < R->nlocal; i++)
+		if (R->items[i].state == WI_RUN)
+			R->order[n++] = i;
+	R->slice = 0;
+	while (n) {
+		uint32_t k = R->l->sched_seed ? hz_below(&R->rng, n) : 0;
+		Item *it = &R->items[R->order[k]];
+		if (R->l->sched_seed)
+			R->slice = 1 + hz_below(&R->rng, 64);
+		if (amd_run_item(R, it) < 0)
+			return -1;
+		if (it->state != WI_RUN) {
+			if (R->l->sched_seed)
+				R->order[k] = R->order[--n];
+			else
+				memmove(R->order, R->order + 1, --n * sizeof *R->order);
+		}
+	}
+	return 0;
 }
 
 /* every work-item of the group until all finished; 0 ok */
@@ -459,9 +526,8 @@ static int run_group(Run *R)
 	reset_items(R);
 	for (;;) {
 		int pc = -1;
-		for (i = 0; i < R->nlocal; i++)
-			if (R->items[i].state != WI_DONE && amd_run_item(R, &R->items[i]) < 0)
-				return -1;
+		if (run_phase(R))
+			return -1;
 		for (i = done = waiting = 0; i < R->nlocal; i++) {
 			Item *it = &R->items[i];
 			done += it->state == WI_DONE;
@@ -475,8 +541,11 @@ static int run_group(Run *R)
 				pc = it->pc;
 			}
 		}
-		if (done == R->nlocal)
+		if (done == R->nlocal) {
+			/* the kernel's end: every store is visible */
+			flush_group(R, ~0u);
 			return 0;
+		}
 		if (done) {
 			for (i = 0; R->items[i].state != WI_BARRIER; i++)
 				;
@@ -484,27 +553,38 @@ static int run_group(Run *R)
 			         "other work-items of its group have finished (a barrier must be reached by all)");
 			return -1;
 		}
+		/* all wait at the barrier: the kinds it names become visible to
+		 * the group, then all resume */
+		flush_group(R, (unsigned)R->c.code.v[pc - 1].aux);
+		for (i = 0; i < R->nlocal; i++)
+			R->items[i].state = WI_RUN;
 	}
 }
 
 static int run_groups(Run *R)
 {
-	const EmuRange *g = &R->l->range;
-	uint32_t gx, gy, gz;
-	for (gz = 0; gz < R->ngroups[2]; gz++)
-		for (gy = 0; gy < R->ngroups[1]; gy++)
-			for (gx = 0; gx < R->ngroups[0]; gx++) {
-				uint32_t i;
-				R->group[0] = gx, R->group[1] = gy, R->group[2] = gz;
-				if (run_group(R))
-					return -1;
-				for (i = 0; i < R->nlocal; i++)
-					R->res->steps += R->items[i].steps;
-				if (R->pf && amd_printf_group(R))
-					return -1;
-			}
-	(void)g;
-	return 0;
+	uint32_t n = R->ngroups[0] * R->ngroups[1] * R->ngroups[2], *gorder = xcalloc(n, sizeof *gorder), i;
+	int rc = 0;
+	for (i = 0; i < n; i++)
+		gorder[i] = i;
+	if (R->l->sched_seed)
+		hz_shuffle(gorder, n, &R->rng);
+	for (i = 0; i < n && !rc; i++) {
+		uint32_t g = gorder[i], j;
+		R->group[0] = g % R->ngroups[0];
+		R->group[1] = g / R->ngroups[0] % R->ngroups[1];
+		R->group[2] = g / R->ngroups[0] / R->ngroups[1];
+		if (run_group(R)) {
+			rc = -1;
+			break;
+		}
+		for (j = 0; j < R->nlocal; j++)
+			R->res->steps += R->items[j].steps;
+		if (R->pf && amd_printf_group(R))
+			rc = -1;
+	}
+	free(gorder);
+	return rc;
 }
 
 /* ---- results and cleanup ---------------------------------------------------------------- */
@@ -539,6 +619,7 @@ static void results(Run *R)
 static void free_mem(Mem *m)
 {
 	free(m->b);
+	free(m->init);
 	free(m->writer);
 	vec_free(&m->ok);
 }
@@ -550,8 +631,13 @@ static void run_free(Run *R)
 		free(R->items[i].r);
 		free(R->items[i].x);
 		free(R->items[i].priv);
+		free(R->items[i].priv_init);
+		free(R->items[i].x_init);
+		hzsb_free(&R->items[i].sb);
 	}
 	free(R->items);
+	free(R->order);
+	hzc_free(&R->pend);
 	for (i = 0; i < R->uavs.n; i++)
 		free_mem(&R->uavs.v[i]);
 	vec_free(&R->uavs);
@@ -576,6 +662,7 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	int rc = -1, d;
 	memset(&R, 0, sizeof R);
 	R.p = p, R.k = k, R.l = l, R.res = r;
+	R.rng = l->sched_seed;
 	r->ok = 0;
 	r->approx = 0;
 	if (amd_decode(p, k, &R.c, &err)) {
@@ -611,6 +698,7 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	}
 	results(&R);
 	r->approx = R.approx;
+	r->poison_read = R.poison_read;
 out:
 	run_free(&R);
 	return rc;

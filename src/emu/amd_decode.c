@@ -723,7 +723,12 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP)
 		return fail(d, in->loc, "'%s' needs a register destination", il_ops[in->op].name);
 	if (in->op == OP_FENCE) {
+		/* uav: a barrier; aux: the store kinds it makes visible (a
+		 * _mem_read_only fence orders loads only) */
 		a.uav = il_inst_mod(in, "threads") != NULL;
+		if (!(il_inst_mod(in, "mem") && il_inst_mod(in, "read")))
+			a.aux = (il_inst_mod(in, "lds") ? 1 << AK_LDS : 0) |
+			        (il_inst_mod(in, "memory") ? 1 << AK_GLOBAL : 0);
 	} else if (kind == K_INST) {
 		const Mod *idm = il_inst_mod(in, "id");
 		const Mod *size = il_inst_mod(in, "size");

@@ -79,8 +79,9 @@ static void special(Run *R, const Item *it, int sr, uint32_t out[4])
 	(void)local;
 }
 
-/* element e of indexed temporary array ai, or NULL after an error */
-static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int rel, int rel_sel)
+/* element e of indexed temporary array ai, or NULL after an error; *at its
+ * first component's index (for x_init) */
+static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int rel, int rel_sel, int64_t *at)
 {
 	const AArray *arr = &R->c.arrays.v[ai];
 	int64_t e = idx;
@@ -91,20 +92,22 @@ static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int re
 		         arr->len);
 		return NULL;
 	}
-	return &it->x[(arr->base + e) * 4];
+	*at = (arr->base + e) * 4;
+	return &it->x[*at];
 }
 
 static const uint32_t *vec_of(Run *R, Item *it, const AInst *a, const ASrc *s, uint32_t tmp[4])
 {
 	static const uint32_t zero[4];
 	const uint32_t *p;
+	int64_t at;
 	switch (s->kind) {
 	case S_TEMP:
 		return &it->r[s->reg * 4];
 	case S_LIT:
 		return s->lit;
 	case S_ITEMP:
-		p = itemp(R, it, a, s->reg, s->idx, s->rel, s->rel_sel);
+		p = itemp(R, it, a, s->reg, s->idx, s->rel, s->rel_sel, &at);
 		return p ? p : zero;
 	default:
 		special(R, it, s->reg, tmp);
@@ -124,6 +127,12 @@ uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isf
 		v = s->lit[sel];
 	} else if (s->kind == S_CB) {
 		v = amd_cb_comp(R, it, a, s, sel);
+	} else if (s->kind == S_ITEMP) {
+		int64_t at;
+		const uint32_t *p = itemp(R, it, a, s->reg, s->idx, s->rel, s->rel_sel, &at);
+		v = p ? p[sel] : 0;
+		if (p && !it->x_init[at + sel])
+			R->poison_read = 1;
 	} else {
 		v = vec_of(R, it, a, s, tmp)[sel];
 	}
@@ -144,13 +153,16 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v)
 {
 	const ADst *d = &a->d;
 	uint32_t *p;
+	int64_t at;
 	if (d->kind == D_TEMP) {
 		it->r[d->reg * 4 + c] = v;
 		return;
 	}
-	p = itemp(R, it, a, d->reg, d->idx, d->rel, d->rel_sel);
-	if (p)
+	p = itemp(R, it, a, d->reg, d->idx, d->rel, d->rel_sel, &at);
+	if (p) {
 		p[c] = v;
+		it->x_init[at + c] = 1;
+	}
 }
 
 /* the result components in res[c] under the write mask (0 / 1.0f forced) */
@@ -302,9 +314,12 @@ int amd_run_item(Run *R, Item *it)
 {
 	const AInst *code = R->c.code.v;
 	int pc = it->pc;
+	uint64_t left = R->slice ? R->slice : UINT64_MAX;
 	it->state = WI_RUN;
 	while (!R->err) {
 		const AInst *a = &code[pc];
+		if (!left--)
+			break; /* its slice is over: another work-item runs */
 		if (++it->steps > R->limit) {
 			amd_fail(R, it, a, "still running after %llu instructions (step limit): the kernel "
 			         "does not terminate", (unsigned long long)R->limit);
@@ -316,10 +331,12 @@ int amd_run_item(Run *R, Item *it)
 		} else if (a->op == OP_FENCE) {
 			pc++;
 			if (a->uav) {
+				/* the group loop makes the kinds visible when all arrived */
 				it->pc = pc;
 				it->state = WI_BARRIER;
 				return WI_BARRIER;
 			}
+			hzsb_flush(&it->sb, (unsigned)a->aux); /* mem_fence: this work-item's stores */
 		} else if (a->op < OP_COUNT && il_ops[a->op].kind == K_INST && a->op != OP_NOP) {
 			if (!amd_mem(R, it, a)) {
 				R->refused = 1;

@@ -156,6 +156,7 @@ static Mem *uav_of(Run *R, Item *it, const AInst *a, Mem *priv)
 		priv->id = -2;
 		priv->b = it->priv;
 		priv->size = (uint32_t)R->c.priv_bytes;
+		priv->init = it->priv_init;
 		return priv;
 	}
 	if (id < 0) {
@@ -173,6 +174,54 @@ static int aligned(Run *R, Item *it, const AInst *a, uint32_t addr, uint32_t n)
 		return 1;
 	amd_fail(R, it, a, "address 0x%x is not %u-byte aligned", addr, n);
 	return 0;
+}
+
+/* a load (or atomic) of a byte another work-item of the group stored with
+ * no barrier of the store's kind between the two: OpenCL leaves the value
+ * undefined, and the two runtimes would make different choices */
+static void race(Run *R, Item *it, const AInst *a, const Mem *m, uint32_t addr, const char *what)
+{
+	amd_fail(R, it, a, "%s byte 0x%x of %s, which another work-item of its group stored with no "
+	         "barrier (fence_threads_%s) in between: a data race", what, addr,
+	         m == &R->lds ? "local memory (LDS)" : m->is_uav ? "a UAV" : "memory", m == &R->lds ? "lds" : "memory");
+}
+
+/* ---- what a work-item sees (docs/TESTING.md, memory model) ----------------------
+ * n bytes at p (offset addr of m) as this work-item sees them: its own
+ * pending stores first (program order), else memory; a byte of LDS or
+ * private memory no store has reached is a poison read. */
+static void see(Run *R, Item *it, const AInst *a, const Mem *m, const uint8_t *p, uint32_t addr, int n,
+                uint8_t *out)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (hzsb_get(&it->sb, p + i, 0, &out[i]))
+			continue;
+		if (hzsb_foreign(&it->sb, p + i, 0)) {
+			race(R, it, a, m, addr + (uint32_t)i, "reads");
+			return;
+		}
+		out[i] = p[i];
+		if (m->init && !m->init[addr + (uint32_t)i])
+			R->poison_read = 1;
+	}
+}
+
+/* a store of n bytes: private memory at once (only its owner sees it),
+ * LDS and UAV bytes into the work-item's store buffer */
+static void put(Run *R, Item *it, const Mem *m, uint8_t *p, uint32_t addr, int n, const uint8_t *v)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (m->id == -2) {
+			p[i] = v[i];
+			m->init[addr + (uint32_t)i] = 1;
+		} else if (m == &R->lds) {
+			hzsb_put(&it->sb, p + i, m->init + addr + i, v[i], AK_LDS, 0);
+		} else {
+			hzsb_put(&it->sb, p + i, NULL, v[i], AK_GLOBAL, 0);
+		}
+	}
 }
 
 /* how a load fills its destination */
@@ -200,16 +249,20 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 		return;
 	for (c = 0; c < 4; c++) {
 		uint32_t at = addr + (mode == L_ONE ? 0 : 4u * (uint32_t)c);
+		uint8_t b[4];
 		if (a->d.m[c] != WM_WRITE)
 			continue;
 		if (!(p = amd_mem_at(R, m, at, (uint32_t)sz, it, a, 0)))
 			return;
+		see(R, it, a, m, p, at, sz, b);
+		if (R->err)
+			return;
 		if (sz == 4)
-			res[c] = rd32(p);
+			res[c] = rd32(b);
 		else if (sz == 2)
-			res[c] = sign ? (uint32_t)(int32_t)(int16_t)(p[0] | p[1] << 8) : (uint32_t)(p[0] | p[1] << 8);
+			res[c] = sign ? (uint32_t)(int32_t)(int16_t)(b[0] | b[1] << 8) : (uint32_t)(b[0] | b[1] << 8);
 		else
-			res[c] = sign ? (uint32_t)(int32_t)(int8_t)p[0] : p[0];
+			res[c] = sign ? (uint32_t)(int32_t)(int8_t)b[0] : b[0];
 	}
 	for (c = 0; c < 4; c++) {
 		int mk = a->d.m[c];
@@ -233,14 +286,11 @@ static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int s
 	if (R->err)
 		return;
 	for (j = 0; j < n; j++) {
+		uint8_t b[4];
 		if (!(p = amd_mem_at(R, m, addr + 4u * (uint32_t)j, (uint32_t)sz, it, a, 1)))
 			return;
-		if (sz == 4)
-			wr32(p, v[j]);
-		else if (sz == 2)
-			p[0] = (uint8_t)v[j], p[1] = (uint8_t)(v[j] >> 8);
-		else
-			p[0] = (uint8_t)v[j];
+		wr32(b, v[j]); /* little-endian: the low sz bytes */
+		put(R, it, m, p, addr + 4u * (uint32_t)j, sz, b);
 	}
 }
 
@@ -436,6 +486,21 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		cmpv = amd_src(R, it, a, &a->s[t->lds ? 1 : 2], 0, 0);
 	if (R->err || !aligned(R, it, a, addr, 4) || !(p = amd_mem_at(R, m, addr, 4, it, a, 1)))
 		return 1;
+	/* atomics act on memory at once, after this work-item's own pending
+	 * stores to the dword */
+	hzsb_drain(&it->sb, p, 4, 0);
+	for (c = 0; c < 4; c++)
+		if (hzsb_foreign(&it->sb, p + c, 0)) {
+			race(R, it, a, m, addr + (uint32_t)c, "an atomic reads");
+			return 1;
+		}
+	if (m->init) {
+		for (c = 0; c < 4; c++) {
+			if (!m->init[addr + (uint32_t)c])
+				R->poison_read = 1;
+			m->init[addr + (uint32_t)c] = 1;
+		}
+	}
 	old = rd32(p);
 	wr32(p, atom_apply(t->kind, old, v, cmpv));
 	for (c = 0; t->ret && c < 4; c++) {

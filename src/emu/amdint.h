@@ -15,6 +15,7 @@
 #define AMDINT_H
 
 #include "emu.h"
+#include "hostile.h"
 
 /* ---- decoded code ------------------------------------------------------- */
 
@@ -109,7 +110,14 @@ typedef struct Mem {
 	uint32_t size;
 	VEC(Region) ok;      /* where accesses may go (empty: everywhere below size) */
 	int64_t *writer;     /* per byte: flat global id of the last store, -1 (UAVs only) */
+	uint8_t *init;       /* LDS, private: per byte 1 once a store reached it (poison
+	                      * reads are noted); NULL for the others */
 } Mem;
+
+/* what a store waits in a work-item's store buffer for (hostile.h kinds):
+ * LDS stores until a fence or barrier with _lds, UAV stores until one with
+ * _memory; private stores are visible at once (only their owner sees them) */
+enum { AK_LDS, AK_GLOBAL };
 
 /* An image argument: resource `id` (read-only) or UAV `id` (the others). */
 typedef struct AImg {
@@ -136,6 +144,9 @@ typedef struct Item {
 	uint32_t lid[3], flat_lid;
 	uint32_t gid[3];     /* global id (without offset), as vAbsTid */
 	int64_t flat_gid;    /* flat global id (for writers and messages) */
+	uint8_t *priv_init;  /* per private byte: written */
+	uint8_t *x_init;     /* per indexed-temporary component: written */
+	HzStoreBuf sb;       /* LDS and UAV stores not yet visible to the others */
 } Item;
 
 typedef struct Run {
@@ -164,10 +175,17 @@ typedef struct Run {
 	int refused;                 /* the error is a refusal (not emulated), not a kernel fault */
 	int pf_stop;                 /* an unknown printf id stopped printing */
 	char *err;                   /* first execution error */
+	uint64_t rng;                /* the interleaving's random stream (sched_seed) */
+	uint64_t slice;              /* instructions a work-item runs before the next is
+	                              * chosen; 0: to its barrier */
+	uint32_t *order;             /* nlocal work-item indices (scheduling scratch) */
+	int poison_read;             /* a load read never-written LDS / private bytes */
+	HzCount pend;                /* pending bytes of the group's store buffers */
 } Run;
 
 /* amd_exec.c */
-int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end; state */
+int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end / R->slice
+                                              * instructions; state */
 void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isfloat);

@@ -32,6 +32,15 @@
  *               others CL_UNORM_INT8 / CL_FLOAT; texels like buffer elements
  *   samplers    nearest, clamp-to-edge, unnormalized (what read_image* with
  *               integer coordinates requires)
+ *   shapes      --shapes N adds N random launches per kernel (shape_range)
+ *
+ * Hostile runs (docs/TESTING.md): both runtimes interleave work-items at
+ * random (seeded by --seed and the kernel; in id order when the kernel's
+ * result depends on the order of its atomics, or with --in-order), delay
+ * stores until a fence or barrier makes them visible and report data races;
+ * when either side read local or private memory nothing had written, the
+ * launch runs again with the other poison pattern and each side must give
+ * the same bytes both times.
  */
 #include <libxml/xmlwriter.h>
 #include <math.h>
@@ -208,6 +217,57 @@ static void choose_range(const Kernel *k, EmuRange *r)
 
 }
 
+/* Launch shape `shape` (1..--shapes) of a kernel, seeded by --seed, the
+ * kernel's name and the shape: its own dimensions; a required group size
+ * kept, else 1..64 work-items per group (1..32 in 2-D and 3-D, within
+ * dcl_max_thread_per_group), each dimension's share random, so groups that
+ * are not a multiple of the SIMD width and partly filled threads come up;
+ * 1..4 groups per dimension (1..3 beyond x); a global offset of 0..40 in
+ * every dimension used.  Whole groups only: the global size is a multiple
+ * of the local size, as OpenCL 1.2 and Level Zero's group counts require
+ * (docs/TESTING.md). */
+static void shape_range(const Kernel *k, const ConformOptions *o, int shape, EmuRange *r)
+{
+	Rng rng = {hash(k->name, o->seed * 1000003u + (uint64_t)shape * 7919u + (uint64_t)o->simd)};
+	uint32_t req[3], max, lim, left;
+	int d;
+	choose_range(k, r);
+	group_limits(k, req, &max);
+	if (!req[0]) {
+		lim = r->dim == 1 ? 64 : 32;
+		if (max && max < lim)
+			lim = max;
+		left = lim;
+		for (d = 0; d < 3; d++) {
+			r->local[d] = d < r->dim ? (uint32_t)rng_range(&rng, 1, left) : 1;
+			left /= r->local[d];
+		}
+	}
+	for (d = 0; d < 3; d++) {
+		r->global[d] = r->local[d] * (d < r->dim ? (uint32_t)rng_range(&rng, 1, d ? 3 : 4) : 1);
+		r->offset[d] = d < r->dim ? (uint32_t)rng_range(&rng, 0, 40) : 0;
+	}
+}
+
+/* Does the kernel's result depend on the order of its atomics (it uses an
+ * atomic's returned value, or a compare-exchange)?  OpenCL leaves that order
+ * open, so no byte-for-byte comparison can cover every order: such a kernel
+ * runs its work-items in id order on both sides (where they agree by
+ * construction), the others in a random interleaving. */
+static int order_sensitive(const Kernel *k)
+{
+	size_t f, i;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			int op = k->funcs.v[f]->code.v[i].op;
+			const char *n = il_ops[op].name;
+			if (!strncmp(n, "uav_read_", 9) || !strncmp(n, "lds_read_", 9) || op == OP_UAV_CMP ||
+			    op == OP_LDS_CMP)
+				return 1;
+		}
+	return 0;
+}
+
 /* ---- images -------------------------------------------------------------- */
 
 /* Does the IL treat what instruction `at` of f reads from an image (its
@@ -324,18 +384,26 @@ static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, Rng *r
 
 /* 0, or -1 with *why when the kernel takes an argument no launch can
  * describe yet (counters, semaphores). */
-static int conform_launch(const Kernel *k, const ConformOptions *o, int small, EmuLaunch *l, char **why)
+static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, int small, EmuLaunch *l,
+                          char **why)
 {
 	Rng rng = {hash(k->name, o->seed)};
 	uint64_t items, group;
 	size_t i;
 	int nint = 0, nflt = 0;
 	memset(l, 0, sizeof *l);
-	choose_range(k, &l->range);
-	/* --offset: a global work offset in x (cb0[6]/cb0[9] on AMD,
-	 * global_id_offset on Level Zero); buffers grow with it */
-	l->range.offset[0] = (uint32_t)o->offset;
-	items = (uint64_t)l->range.global[0] * l->range.global[1] * l->range.global[2];
+	if (shape) {
+		shape_range(k, o, shape, &l->range);
+	} else {
+		choose_range(k, &l->range);
+		/* --offset: a global work offset in x (cb0[6]/cb0[9] on AMD,
+		 * global_id_offset on Level Zero); buffers grow with it */
+		l->range.offset[0] = (uint32_t)o->offset;
+	}
+	/* the work-items, counted as if the ids started at 0 (ids include
+	 * the offset) */
+	items = (uint64_t)(l->range.global[0] + l->range.offset[0]) * (l->range.global[1] + l->range.offset[1]) *
+	        (l->range.global[2] + l->range.offset[2]);
 	group = (uint64_t)l->range.local[0] * l->range.local[1] * l->range.local[2];
 	l->printf_slot = o->printf_slot > 0 ? o->printf_slot : PF_SLOT_DWORDS;
 	l->grf_bytes = o->grf_bytes;
@@ -365,8 +433,7 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int small, E
 			e.size = (size_t)group * 16;
 		} else if (a->kind == MA_POINTER) {
 			e.kind = EA_BUFFER;
-			/* the items, and as many again as the x offset shifts ids */
-			e.size = ((size_t)items + l->range.offset[0]) * 16 * (size_t)es;
+			e.size = (size_t)items * 16 * (size_t)es;
 			if (e.size < 4096)
 				e.size = 4096;
 			e.bytes = xmalloc(e.size);
@@ -463,7 +530,8 @@ static int within_ulps(const uint8_t *a, const uint8_t *b, int size, int ulps)
 /* approx: floats within EMU_TOLERANCE (relative); ulps > 0: floats within
  * that many ulps; neither: byte for byte */
 static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
-                           const char *other, int approx, int ulps, const EmuLaunch *l, Verdict *v)
+                           const char *first, const char *other, int approx, int ulps, const EmuLaunch *l,
+                           Verdict *v)
 {
 	const MdArg *a = &k->md->args.v[ai];
 	const Buf *x = &amd->buffers.v[ai], *y = &ze->buffers.v[ai];
@@ -472,8 +540,8 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 	size_t n = x->n < y->n ? x->n : y->n, off;
 	if (x->n != y->n) {
 		v->agree = 0;
-		buf_printf(&v->why, "argument %zu '%s': %zu bytes on AMD, %zu on %s\n", ai, a->name,
-		           x->n, y->n, other);
+		buf_printf(&v->why, "argument %zu '%s': %zu bytes on %s, %zu on %s\n", ai, a->name,
+		           x->n, first, y->n, other);
 		return;
 	}
 	for (off = 0; off + (size_t)es <= n; off += (size_t)es) {
@@ -486,12 +554,12 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 			continue;
 		v->agree = 0;
 		if (a->kind == MA_IMAGE)
-			buf_printf(&v->why, "argument %zu '%s' (image), texel %zu channel %zu (byte %zu): AMD ", ai,
+			buf_printf(&v->why, "argument %zu '%s' (image), texel %zu channel %zu (byte %zu): %s ", ai,
 			           a->name, off / l->args.v[ai].image.texel, off % l->args.v[ai].image.texel / (size_t)es,
-			           off);
+			           off, first);
 		else
-			buf_printf(&v->why, "argument %zu '%s' (%s*), element %zu (byte %zu): AMD ", ai, a->name,
-			           a->type ? a->type : "?", off / (size_t)es, off);
+			buf_printf(&v->why, "argument %zu '%s' (%s*), element %zu (byte %zu): %s ", ai, a->name,
+			           a->type ? a->type : "?", off / (size_t)es, off, first);
 		hex(&v->why, p, es);
 		buf_printf(&v->why, ", %s ", other);
 		hex(&v->why, q, es);
@@ -508,7 +576,7 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 			buf_printf(&v->why, "; written on AMD by work-item (%lld,%lld,%lld)",
 			           (long long)(g % gx + l->range.offset[0]), (long long)(g / gx % gy + l->range.offset[1]),
 			           (long long)(g / gx / gy + l->range.offset[2]));
-		} else {
+		} else if (amd->writers.n > ai && amd->writers.v[ai]) {
 			buf_puts(&v->why, "; not written on AMD (initial value there)");
 		}
 		buf_puts(&v->why, "\n");
@@ -597,7 +665,7 @@ static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, c
 				buf_printf(&v->why, "argument %zu: a runtime returned no buffer\n", i);
 				break;
 			}
-			compare_buffer(k, i, amd, ze, "Level Zero", amd->approx || ze->approx, 0, l, v);
+			compare_buffer(k, i, amd, ze, "AMD", "Level Zero", amd->approx || ze->approx, 0, l, v);
 		}
 	if (v->agree)
 		compare_printf(amd, ze, "Level Zero", 1, v);
@@ -631,7 +699,7 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		tw.approx = amd->approx;
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
-				compare_buffer(k, i, amd, &tw, "the twin", amd->approx, 0, l, &t);
+				compare_buffer(k, i, amd, &tw, "AMD", "the twin", amd->approx, 0, l, &t);
 		if (!t.agree) {
 			printf("%s: %s: the OpenCL C twin differs from both runtimes: %s", input, k->name,
 			       t.why.s ? t.why.s : "\n");
@@ -709,8 +777,8 @@ static void unorm_slack(const EmuArg *a, const Buf *x, Buf *y)
 
 /* every buffer, image and printf record of pocl's run against one side,
  * exact but for the tolerances above */
-static void compare_pocl(const Kernel *k, const EmuLaunch *l, const EmuResult *side, const EmuResult *pocl,
-                         Verdict *t)
+static void compare_pocl(const Kernel *k, const EmuLaunch *l, const char *sname, const EmuResult *side,
+                         const EmuResult *pocl, Verdict *t)
 {
 	size_t i;
 	int ulps = side->approx ? POCL_APPROX_ULPS : 0;
@@ -732,7 +800,7 @@ static void compare_pocl(const Kernel *k, const EmuLaunch *l, const EmuResult *s
 	t->agree = 1;
 	for (i = 0; i < l->args.n && t->agree; i++)
 		if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
-			compare_buffer(k, i, side, &slack, "pocl", 0, ulps, l, t);
+			compare_buffer(k, i, side, &slack, sname, "pocl", 0, ulps, l, t);
 	if (t->agree)
 		compare_printf(side, pocl, "pocl", 0, t);
 	for (i = 0; i < copies.n; i++)
@@ -808,7 +876,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 		*note = xstrdup("pocl FAILED");
 		pv = PV_FAILED;
 	} else {
-		compare_pocl(k, l, amd, pr, &t);
+		compare_pocl(k, l, "AMD", amd, pr, &t);
 		if (t.agree) {
 			pv = PV_AGREE;
 		} else {
@@ -817,7 +885,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 				*note = xstrdup("AMD == L0 != pocl");
 			} else if (ze->ok) {
 				Verdict z = {1, {0}};
-				compare_pocl(k, l, ze, pr, &z);
+				compare_pocl(k, l, "Level Zero", ze, pr, &z);
 				*note = xstrdup(z.agree ? "AMD != L0 == pocl" : "AMD != L0 != pocl");
 				buf_free(&z.why);
 			}
@@ -1067,79 +1135,162 @@ void conform_untranslated(const ConformOptions *o, const char *input, const char
 
 /* ---- one program ------------------------------------------------------------ */
 
+/* Two runs of one side that differ only in the poison pattern must give the
+ * same bytes: otherwise the result depends on uninitialised local or
+ * private memory (or registers). */
+static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side, const EmuResult *a,
+                           const EmuResult *b, Verdict *v)
+{
+	size_t i;
+	Buf why = {0};
+	Verdict t = {1, {0}};
+	if (!a->ok || !b->ok) {
+		if (a->ok != b->ok) {
+			v->agree = 0;
+			buf_printf(&v->why, "%s finishes with one poison pattern and not with the other: %s\n", side,
+			           a->ok ? (b->error ? b->error : "?") : (a->error ? a->error : "?"));
+		}
+		return;
+	}
+	for (i = 0; i < l->args.n && t.agree; i++)
+		if ((l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE) && i < a->buffers.n &&
+		    i < b->buffers.n)
+			compare_buffer(k, i, a, b, "poison 0xDEADBEEF", "poison 0xCAFEF00D", 0, 0, l, &t);
+	if (t.agree && (a->printf_text.n != b->printf_text.n ||
+	                (a->printf_text.n && memcmp(a->printf_text.s, b->printf_text.s, a->printf_text.n)))) {
+		t.agree = 0;
+		buf_puts(&t.why, "the printf output differs\n");
+	}
+	if (!t.agree) {
+		v->agree = 0;
+		buf_printf(&why, "%s reads uninitialised memory: its result depends on the poison pattern that "
+		           "local / private memory starts with: %s", side, t.why.s ? t.why.s : "\n");
+		buf_puts(&v->why, why.s);
+	}
+	buf_free(&why);
+	buf_free(&t.why);
+}
+
+static void run_both(Program *p, Kernel *k, const ConformOptions *o, const ZeImage *img, const char *visa,
+                     EmuLaunch *l, int shape, EmuResult *amd, EmuResult *ze)
+{
+	char *why = NULL;
+	memset(amd, 0, sizeof *amd);
+	memset(ze, 0, sizeof *ze);
+	if (emu_amd_run(p, k, l, amd) && !amd->error)
+		amd->error = xstrdup("the AMD runtime cannot run this kernel");
+	if (!o->inputs && !amd->ok && amd->error && strstr(amd->error, "outside every buffer")) {
+		/* integer arguments used as strides or counts, not bounds: the
+		 * same launch with by-value integers of 1..16 */
+		EmuLaunch again;
+		if (!conform_launch(k, o, shape, 1, &again, &why)) {
+			again.sched_seed = l->sched_seed;
+			again.poison = l->poison;
+			emu_launch_free(l);
+			*l = again;
+			emu_result_free(amd);
+			if (emu_amd_run(p, k, l, amd) && !amd->error)
+				amd->error = xstrdup("the AMD runtime cannot run this kernel");
+		}
+		free(why);
+	}
+	if (emu_ze_run(visa, img, k->name, l, ze) && !ze->error)
+		ze->error = xstrdup("the Level Zero runtime cannot run this kernel");
+}
+
+/* one launch of kernel k (shape 0: the default one, else --shapes' shape) */
+static int conform_one(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
+                       const char *visa, Kernel *k, int shape)
+{
+	EmuLaunch l;
+	EmuResult amd, ze, pocl;
+	Verdict v = {0, {0}};
+	Case c;
+	char *why = NULL, *name, *sched, shp[32], *note = NULL;
+	PoclVerdict pv = PV_NONE;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	name = shape ? xasprintf("%s (SIMD%d, shape %d)", k->name, o->simd, shape)
+	             : xasprintf("%s (SIMD%d)", k->name, o->simd);
+	memset(&pocl, 0, sizeof pocl);
+	if (o->inputs ? conform_read_inputs(k, input, o->inputs, &l, &why) : conform_launch(k, o, shape, 0, &l, &why)) {
+		printf("%s: %s: SIMD%d: NOT RUN: %s\n", input, k->name, o->simd, why);
+		c.file = xstrdup(input);
+		c.name = name;
+		c.failure = xasprintf("not run: %s", why);
+		c.seconds = 0;
+		vec_push(&cases, c);
+		free(why);
+		emu_launch_free(&l);
+		return 1;
+	}
+	/* the interleaving: random unless the kernel's result depends on the
+	 * order of its atomics (or --in-order) */
+	l.sched_seed = o->in_order || order_sensitive(k) ? 0 : hash(k->name, o->seed * 31u + (uint64_t)shape) | 1;
+	sched = xstrdup(l.sched_seed ? "random interleaving" : "work-items in id order");
+	run_both(p, k, o, img, visa, &l, shape, &amd, &ze);
+	compare(k, &l, &amd, &ze, &v);
+	if (v.agree && (amd.poison_read || ze.poison_read)) {
+		/* something read never-written local or private memory: the same
+		 * launch with the other poison pattern must give the same bytes */
+		EmuResult amd2, ze2;
+		l.poison = 1;
+		run_both(p, k, o, img, visa, &l, shape, &amd2, &ze2);
+		compare_poison(k, &l, "AMD", &amd, &amd2, &v);
+		compare_poison(k, &l, "Level Zero", &ze, &ze2, &v);
+		l.poison = 0;
+		emu_result_free(&amd2);
+		emu_result_free(&ze2);
+	}
+	/* the twins are compiled per launch: the default one only */
+	if (v.agree && !shape)
+		third_opinion(o, input, k, &l, &amd);
+	if (!shape)
+		pv = pocl_opinion(o, input, k, &l, &amd, &ze, &pocl, &v, &note);
+	snprintf(shp, sizeof shp, shape ? " shape %d" : "", shape);
+	if (v.agree && !o->quiet)
+		printf("%s: %s%s: SIMD%d: agree: %s (%u x %u x %u items in groups of %u x %u x %u, offset %u,%u,%u, "
+		       "%s%s, %zu printf records)%s%s\n", input, k->name, shp, o->simd,
+		       pv == PV_AGREE ? "AMD == L0 == pocl" : "AMD == L0", l.range.global[0],
+		       l.range.global[1], l.range.global[2], l.range.local[0], l.range.local[1], l.range.local[2],
+		       l.range.offset[0], l.range.offset[1], l.range.offset[2], sched,
+		       amd.poison_read && ze.poison_read ? ", uninitialised reads on both sides: checked with both "
+		       "poison patterns" : amd.poison_read ? ", uninitialised reads on AMD: checked with both poison "
+		       "patterns" : ze.poison_read ? ", uninitialised reads on Level Zero: checked with both poison "
+		       "patterns" : "",
+		       amd.printf_items.n, note ? "; " : "", note ? note : "");
+	else if (!v.agree)
+		printf("%s: %s%s: SIMD%d: DISAGREE%s%s (%u x %u x %u items in groups of %u x %u x %u, offset %u,%u,%u; "
+		       "%s, --seed %llu)\n%s", input, k->name, shp, o->simd, note ? ": " : "", note ? note : "",
+		       l.range.global[0], l.range.global[1],
+		       l.range.global[2], l.range.local[0], l.range.local[1], l.range.local[2], l.range.offset[0],
+		       l.range.offset[1], l.range.offset[2], sched, o->seed, v.why.s ? v.why.s : "");
+	free(note);
+	if (o->outdir && !shape)
+		dump(o, input, k, &l, &amd, &ze, &pocl, &v);
+	c.file = xstrdup(input);
+	c.name = name;
+	c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	c.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	vec_push(&cases, c);
+	buf_free(&v.why);
+	free(sched);
+	emu_result_free(&amd);
+	emu_result_free(&ze);
+	emu_result_free(&pocl);
+	emu_launch_free(&l);
+	return !v.agree;
+}
+
 int conform_program(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
                     char *const *visa)
 {
 	size_t i;
-	int bad = 0;
-	for (i = 0; i < p->kernels.n; i++) {
-		Kernel *k = p->kernels.v[i];
-		EmuLaunch l;
-		EmuResult amd, ze, pocl;
-		Verdict v = {0, {0}};
-		Case c;
-		char *why = NULL, *note = NULL;
-		PoclVerdict pv;
-		struct timespec t0, t1;
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		memset(&amd, 0, sizeof amd);
-		memset(&ze, 0, sizeof ze);
-		memset(&pocl, 0, sizeof pocl);
-		if (o->inputs ? conform_read_inputs(k, input, o->inputs, &l, &why) : conform_launch(k, o, 0, &l, &why)) {
-			printf("%s: %s: SIMD%d: NOT RUN: %s\n", input, k->name, o->simd, why);
-			c.file = xstrdup(input);
-			c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
-			c.failure = xasprintf("not run: %s", why);
-			c.seconds = 0;
-			vec_push(&cases, c);
-			free(why);
-			emu_launch_free(&l);
-			bad++;
-			continue;
-		}
-		if (emu_amd_run(p, k, &l, &amd) && !amd.error)
-			amd.error = xstrdup("the AMD runtime cannot run this kernel");
-		if (!o->inputs && !amd.ok && amd.error && strstr(amd.error, "outside every buffer")) {
-			/* integer arguments used as strides or counts, not bounds: the
-			 * same launch with by-value integers of 1..16 */
-			emu_result_free(&amd);
-			memset(&amd, 0, sizeof amd);
-			emu_launch_free(&l);
-			conform_launch(k, o, 1, &l, &why);
-			if (emu_amd_run(p, k, &l, &amd) && !amd.error)
-				amd.error = xstrdup("the AMD runtime cannot run this kernel");
-		}
-		if (emu_ze_run(visa[i], img, k->name, &l, &ze) && !ze.error)
-			ze.error = xstrdup("the Level Zero runtime cannot run this kernel");
-		compare(k, &l, &amd, &ze, &v);
-		if (v.agree)
-			third_opinion(o, input, k, &l, &amd);
-		pv = pocl_opinion(o, input, k, &l, &amd, &ze, &pocl, &v, &note);
-		if (!v.agree)
-			bad++;
-		if (v.agree && !o->quiet)
-			printf("%s: %s: SIMD%d: agree: %s (%u x %u x %u items, %zu printf records)%s%s\n", input,
-			       k->name, o->simd, pv == PV_AGREE ? "AMD == L0 == pocl" : "AMD == L0", l.range.global[0],
-			       l.range.global[1], l.range.global[2], amd.printf_items.n, note ? "; " : "",
-			       note ? note : "");
-		else if (!v.agree)
-			printf("%s: %s: SIMD%d: DISAGREE%s%s\n%s", input, k->name, o->simd, note ? ": " : "",
-			       note ? note : "", v.why.s ? v.why.s : "");
-		free(note);
-		if (o->outdir)
-			dump(o, input, k, &l, &amd, &ze, &pocl, &v);
-		c.file = xstrdup(input);
-		c.name = xasprintf("%s (SIMD%d)", k->name, o->simd);
-		c.failure = v.agree ? NULL : xstrdup(v.why.s ? v.why.s : "");
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		c.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-		vec_push(&cases, c);
-		buf_free(&v.why);
-		emu_result_free(&amd);
-		emu_result_free(&ze);
-		emu_result_free(&pocl);
-		emu_launch_free(&l);
-	}
+	int bad = 0, shape;
+	for (i = 0; i < p->kernels.n; i++)
+		for (shape = 0; shape <= (o->inputs ? 0 : o->shapes); shape++)
+			bad += conform_one(o, p, input, img, visa[i], p->kernels.v[i], shape);
 	fflush(stdout);
 	return bad;
 }

@@ -108,6 +108,14 @@ typedef struct EmuLaunch {
 	 * prolog (XeHP class) and delivers the first cross-thread GRF as
 	 * inline data */
 	int grf_bytes, thread_prolog, inline_data;
+	/* hostile execution (docs/TESTING.md, "The memory model the emulators
+	 * run"); stores always wait in per-work-item store buffers until a
+	 * fence or barrier of their kind, atomics excepted */
+	uint64_t sched_seed;     /* 0: work-items (AMD) / threads (Intel) in id order, each to its
+	                          * next barrier; else the seed of a random interleaving
+	                          * (random slices, random group order) */
+	int poison;              /* pattern (0 or 1, hostile.h) uninitialised local and
+	                          * private memory holds */
 } EmuLaunch;
 
 /* What a run leaves behind. */
@@ -129,6 +137,8 @@ typedef struct EmuResult {
 	int approx;              /* 1 when an approximate operation (transcendental math,
 	                          * float divide) produced a value: floats compare with a
 	                          * tolerance */
+	int poison_read;         /* a load read a byte of local or private memory (or an
+	                          * indexed temporary) that nothing had written yet */
 } EmuResult;
 
 /* emu_image.c: an image's texel memory and the sampling rules of OpenCL 1.2
@@ -217,6 +227,8 @@ typedef struct ConformOptions {
 	const char *inputs;       /* --inputs DIR: launches read from DIR/<kernel>/manifest.xml */
 	int grf_bytes, thread_prolog, inline_data; /* the device's payload (EmuLaunch) */
 	int no_pocl;              /* --no-pocl: the third runtime is not run */
+	int shapes;               /* --shapes N: N random launch shapes per kernel besides the default */
+	int in_order;             /* --in-order: no random interleaving (work-items in id order) */
 } ConformOptions;
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 

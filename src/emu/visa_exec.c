@@ -870,14 +870,18 @@ static uint8_t *global(XThread *t, const XInst *in, int lane, uint64_t addr, int
 	return p;
 }
 
-/* SLM or this thread's scratch area */
-static uint8_t *local(XThread *t, const XInst *in, int lane, uint64_t off, int n)
+/* SLM or this thread's scratch area; *init the bytes' written flags */
+static uint8_t *local(XThread *t, const XInst *in, int lane, uint64_t off, int n, uint8_t **init)
 {
 	int slm = t->p->vars.v[in->o[0].var].kind == XV_SLM;
-	if (slm && off + (uint64_t)n <= t->m->slm_size)
+	if (slm && off + (uint64_t)n <= t->m->slm_size) {
+		*init = t->m->slm_init + off;
 		return t->m->slm + off;
-	if (!slm && off >= t->scratch_base && off + (uint64_t)n <= (uint64_t)t->scratch_base + t->m->scratch_area)
+	}
+	if (!slm && off >= t->scratch_base && off + (uint64_t)n <= (uint64_t)t->scratch_base + t->m->scratch_area) {
+		*init = t->m->scratch_init + off;
 		return t->m->scratch + off;
+	}
 	if (slm)
 		terr(t, in, "lane %d: SLM access of %d bytes at offset 0x%llx; the group has %u bytes",
 		     in->moff + lane, n, (unsigned long long)off, t->m->slm_size);
@@ -886,6 +890,67 @@ static uint8_t *local(XThread *t, const XInst *in, int lane, uint64_t off, int n
 		     "[0x%x, 0x%x)", in->moff + lane, n, (unsigned long long)off, t->scratch_base,
 		     t->scratch_base + t->m->scratch_area);
 	return NULL;
+}
+
+/* ---- the memory model (docs/TESTING.md) ------------------------------------
+ * Lane `lane` reads n bytes at m: its own pending stores (program order),
+ * else memory; a byte of SLM or scratch nothing has written is a poison read
+ * (init: the bytes' written flags, NULL for global memory). */
+static void race(XThread *t, const XInst *in, int lane, const char *what)
+{
+	terr(t, in, "lane %d %s a byte that another lane or thread of the group stored with no fence of its "
+	     "kind (and barrier) in between: a data race", lane, what);
+}
+
+static void mem_read(XThread *t, const XInst *in, int lane, const uint8_t *m, const uint8_t *init,
+                     uint8_t *out, int n)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (hzsb_get(&t->sb, m + i, lane, &out[i]))
+			continue;
+		if (hzsb_foreign(&t->sb, m + i, lane)) {
+			race(t, in, lane, "reads");
+			return;
+		}
+		out[i] = m[i];
+		if (init && !init[i])
+			t->m->poison_read = 1;
+	}
+}
+
+/* Lane `lane` stores n bytes: scratch at once (the lane's own), SLM and
+ * global bytes wait in the thread's store buffer for a fence of their kind */
+static void mem_write(XThread *t, int lane, uint8_t *m, uint8_t *init, const uint8_t *v, int n, int kind,
+                      int scratch)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (scratch) {
+			m[i] = v[i];
+			init[i] = 1;
+		} else {
+			hzsb_put(&t->sb, m + i, init ? init + i : NULL, v[i], kind, lane);
+		}
+	}
+}
+
+/* an atomic acts on memory at once, after the lane's own pending stores */
+static int atomic_at(XThread *t, const XInst *in, int lane, uint8_t *m, uint8_t *init)
+{
+	int i;
+	hzsb_drain(&t->sb, m, 4, lane);
+	for (i = 0; i < 4; i++)
+		if (hzsb_foreign(&t->sb, m + i, lane)) {
+			race(t, in, lane, "applies an atomic to");
+			return -1;
+		}
+	for (i = 0; init && i < 4; i++) {
+		if (!init[i])
+			t->m->poison_read = 1;
+		init[i] = 1;
+	}
+	return 0;
 }
 
 static int plane(const XInst *in)
@@ -918,7 +983,10 @@ static void svm_gather_scatter(XThread *t, const XInst *in)
 			r = raw(t, in, 2, 4 * (k++ * plane(in) + n), 4);
 			if (!m || !r)
 				return;
-			memcpy(store ? m : r, store ? r : m, 4);
+			if (store)
+				mem_write(t, in->moff + n, m, NULL, r, 4, ZK_GLOBAL, 0);
+			else
+				mem_read(t, in, in->moff + n, m, NULL, r, 4);
 		}
 	}
 }
@@ -942,7 +1010,10 @@ static void svm_bytes(XThread *t, const XInst *in)
 		r = raw(t, in, 1, 4 * n, 4);
 		if (!m || !r)
 			return;
-		memcpy(store ? m : r, store ? r : m, (size_t)in->sub);
+		if (store)
+			mem_write(t, in->moff + n, m, NULL, r, in->sub, ZK_GLOBAL, 0);
+		else
+			mem_read(t, in, in->moff + n, m, NULL, r, in->sub);
 	}
 }
 
@@ -1000,7 +1071,7 @@ static void svm_atomic(XThread *t, const XInst *in)
 		if (en >> n & 1) {
 			uint64_t a = lane_addr(t, in, 0, n, &ok);
 			uint8_t *m = ok ? global(t, in, n, a, 4, 1) : NULL;
-			if (m)
+			if (m && !atomic_at(t, in, in->moff + n, m, NULL))
 				atomic_lane(t, in, n, m, 1, 2, 3);
 		}
 }
@@ -1017,33 +1088,40 @@ static void surf_gather_scatter(XThread *t, const XInst *in)
 	uint32_t en = enabled(t, in, 1);
 	uint32_t goff = (uint32_t)src(t, in, 1, 0, 0, XT_UD).i;
 	int store = in->op == X_SCATTER4 || in->op == X_SCATTER, n, c, ok;
+	int scratch = t->p->vars.v[in->o[0].var].kind != XV_SLM;
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
 		uint64_t a;
-		int k = 0;
+		uint8_t *init, tmp[4];
+		int k = 0, lane = in->moff + n;
 		if (!(en >> n & 1))
 			continue;
 		a = (uint64_t)goff + lane_off(t, in, 2, n, &ok);
 		if (!ok)
 			return;
 		if (in->op == X_GATHER || in->op == X_SCATTER) {
-			uint8_t *m = local(t, in, n, a, in->sub), *r = raw(t, in, 3, 4 * n, 4);
+			uint8_t *m = local(t, in, n, a, in->sub, &init), *r = raw(t, in, 3, 4 * n, 4);
 			if (!m || !r)
 				return;
-			if (store)
-				memcpy(m, r, (size_t)in->sub);
-			else
-				put_le(r, get_le(m, in->sub), 4);
+			if (store) {
+				mem_write(t, lane, m, init, r, in->sub, ZK_SLM, scratch);
+			} else {
+				mem_read(t, in, lane, m, init, tmp, in->sub);
+				put_le(r, get_le(tmp, in->sub), 4);
+			}
 			continue;
 		}
 		for (c = 0; c < 4; c++) {
 			uint8_t *m, *r;
 			if (!(in->sub >> c & 1))
 				continue;
-			m = local(t, in, n, a + 4 * (uint64_t)c, 4);
+			m = local(t, in, n, a + 4 * (uint64_t)c, 4, &init);
 			r = raw(t, in, 3, 4 * (k++ * plane(in) + n), 4);
 			if (!m || !r)
 				return;
-			memcpy(store ? m : r, store ? r : m, 4);
+			if (store)
+				mem_write(t, lane, m, init, r, 4, ZK_SLM, scratch);
+			else
+				mem_read(t, in, lane, m, init, r, 4);
 		}
 	}
 }
@@ -1055,8 +1133,8 @@ static void dword_atomic(XThread *t, const XInst *in)
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
 		if (en >> n & 1) {
 			uint32_t off = lane_off(t, in, 1, n, &ok);
-			uint8_t *m = ok ? local(t, in, n, off, 4) : NULL;
-			if (m)
+			uint8_t *init = NULL, *m = ok ? local(t, in, n, off, 4, &init) : NULL;
+			if (m && !atomic_at(t, in, in->moff + n, m, init))
 				atomic_lane(t, in, n, m, 4, 2, 3);
 		}
 }
@@ -1341,9 +1419,10 @@ void xthread_init(XThread *t, const XProg *p, ZeMachine *m, uint32_t dispatch_ma
 	/* registers start as garbage on a GPU: a poison pattern makes a read
 	 * before any write show up as a difference instead of a lucky 0 */
 	t->grf = xmalloc((size_t)p->grf_bytes + 1);
-	memset(t->grf, 0xA5, (size_t)p->grf_bytes + 1);
+	memset(t->grf, m->poison ? 0x5A : 0xA5, (size_t)p->grf_bytes + 1);
 	if (p->cr0 >= 0) /* cr0 is 0 at dispatch: round to nearest even, denormals flushed */
 		memset(t->grf + p->vars.v[p->cr0].base, 0, 16);
+	t->sb.all = &m->pend;
 	t->pred = xcalloc((size_t)p->npred + 1, sizeof *t->pred);
 	t->surf = xcalloc((size_t)p->nsurf + 1, sizeof *t->surf);
 	t->active = dispatch_mask;
@@ -1356,6 +1435,7 @@ void xthread_free(XThread *t)
 	free(t->pred);
 	free(t->surf);
 	vec_free(&t->frames);
+	hzsb_free(&t->sb);
 	free(t->error);
 	t->grf = NULL;
 	t->pred = t->surf = NULL;
@@ -1371,7 +1451,7 @@ static void step(XThread *t, const XInst *in)
 	case X_CALL: exec_call(t, in); return;
 	case X_RET: exec_ret(t, in); return;
 	case X_BARRIER: t->state = XS_BARRIER; break;
-	case X_FENCE: break;
+	case X_FENCE: hzsb_flush(&t->sb, 1u << in->sub); break; /* this thread's stores of the kind */
 	case X_FADDR: exec_faddr(t, in); break;
 	case X_MOVS: exec_movs(t, in); break;
 	case X_SVM_GATHER4: case X_SVM_SCATTER4: svm_gather_scatter(t, in); break;
@@ -1392,9 +1472,10 @@ static void step(XThread *t, const XInst *in)
 void xthread_run(XThread *t)
 {
 	const XInst *code = t->p->code.v;
+	uint64_t left = t->m->slice ? t->m->slice : UINT64_MAX;
 	if (t->state == XS_BARRIER)
 		t->state = XS_RUN;
-	while (t->state == XS_RUN) {
+	while (t->state == XS_RUN && left--) {
 		const XInst *in = &code[t->pc];
 		if (in->join && t->waiting) {
 			int l;

@@ -1132,6 +1132,8 @@ static int instruction(P *s, char **tok, int n)
 	if (!!sfx != m->dotted && !(m->op == X_FENCE && !sfx))
 		return fail(s, "instruction '%s' is not supported", in.mnem);
 	in.op = m->op;
+	if (m->op == X_FENCE) /* which memory the fence makes this thread's stores visible in */
+		in.sub = !strcmp(mn, "fence_local") ? ZK_SLM : ZK_GLOBAL;
 	if (sfx && (m->form == F_LSC ? lsc_suffix(s, &in, sfx) : suffix(s, m, sfx, &in)))
 		return -1;
 	if (t < n && tok[t][0] == '(' && tok[t][1] == 'M') {

@@ -26,7 +26,15 @@
  *     device delivers (checked, else the launch is refused);
  *   - threads of a group run one after another up to a barrier (or their
  *     end), then are released together; a thread ending while others wait
- *     at a barrier is an error (the hardware barrier would hang).
+ *     at a barrier is an error (the hardware barrier would hang).  With a
+ *     sched_seed the groups are shuffled and the threads of a group run in
+ *     random slices of 1..64 instructions.  Memory model (docs/TESTING.md):
+ *     SLM and global stores wait in a per-lane store buffer (the lane reads
+ *     its own) until the thread's fence_local / fence_global, or the group's
+ *     end; a barrier alone makes nothing visible; atomics act at once; a
+ *     load of a byte another lane stored and has not made visible is a data
+ *     race (the run fails).  SLM, scratch and registers start as the
+ *     launch's poison; reading never-written SLM or scratch is noted.
  *   - images and samplers as NEO's setArgImage / setArgSampler make them:
  *     a surface state per image argument at its binding_table_indices
  *     entry (the EmuImage's type, size, format and pitches over a copy of
@@ -482,76 +490,136 @@ static int load_inputs(Launch *x, XThread *th, const uint8_t *pl, int size)
 	return 0;
 }
 
-/* runs the threads of one group to their end, barrier by barrier */
-static int run_group(Launch *x, XThread *th, int n, EmuResult *r)
+/* every thread of the group still running until it waits at a barrier or
+ * has ended: in order, each to its barrier (sched_seed 0), or a randomly
+ * chosen one for 1..64 instructions at a time; 0 ok */
+static int run_phase(Launch *x, XThread *th, int n, uint32_t *order, uint64_t *rng, EmuResult *r)
 {
+	int i, left = 0;
+	for (i = 0; i < n; i++)
+		if (th[i].state == XS_RUN || th[i].state == XS_BARRIER)
+			order[left++] = (uint32_t)i;
+	x->m.slice = 0;
+	while (left) {
+		int k = x->l->sched_seed ? (int)hz_below(rng, (uint32_t)left) : 0;
+		XThread *t = &th[order[k]];
+		if (x->l->sched_seed)
+			x->m.slice = 1 + hz_below(rng, 64);
+		xthread_run(t);
+		r->steps += t->steps;
+		t->steps = 0;
+		if (t->state == XS_ERROR) {
+			x->run_err = xstrdup(t->error);
+			return -1;
+		}
+		if (t->state != XS_RUN) {
+			if (x->l->sched_seed)
+				order[k] = order[--left];
+			else
+				memmove(order, order + 1, (size_t)--left * sizeof *order);
+		}
+	}
+	return 0;
+}
+
+/* runs the threads of one group to their end, barrier by barrier; a
+ * barrier only synchronises (a fence makes stores visible), and at the
+ * end every thread's remaining stores become visible, the threads taken
+ * in order or shuffled */
+static int run_group(Launch *x, XThread *th, int n, uint64_t *rng, EmuResult *r)
+{
+	uint32_t *order = xcalloc((size_t)n + 1, sizeof *order);
+	int rc = 0;
 	for (;;) {
 		int i, at_barrier = 0, ended = 0, barrier_line = 0;
+		if (run_phase(x, th, n, order, rng, r)) {
+			rc = -1;
+			break;
+		}
 		for (i = 0; i < n; i++) {
-			xthread_run(&th[i]);
-			r->steps += th[i].steps;
-			th[i].steps = 0;
-			if (th[i].state == XS_ERROR) {
-				x->run_err = xstrdup(th[i].error);
-				return -1;
-			}
 			at_barrier += th[i].state == XS_BARRIER;
 			ended += th[i].state == XS_END;
 			if (th[i].state == XS_BARRIER)
 				barrier_line = x->prog.code.v[th[i].pc - 1].line;
 		}
-		if (!at_barrier)
-			return 0;
+		if (!at_barrier) {
+			for (i = 0; i < n; i++)
+				order[i] = (uint32_t)i;
+			if (x->l->sched_seed)
+				hz_shuffle(order, (uint32_t)n, rng);
+			for (i = 0; i < n; i++)
+				hzsb_flush(&th[order[i]].sb, ~0u);
+			break;
+		}
 		if (ended) {
 			x->run_err = xasprintf("%s: %d thread(s) ended while %d wait at the barrier of vISA line %d "
 			                       "(the hardware barrier would hang)", x->m.group, ended, at_barrier,
 			                       barrier_line);
-			return -1;
+			rc = -1;
+			break;
 		}
 	}
+	free(order);
+	return rc;
 }
 
 static int run(Launch *x, EmuResult *r)
 {
 	const EmuRange *rg = &x->l->range;
-	uint32_t gid[3], ngroups[3], group = rg->local[0] * rg->local[1] * rg->local[2];
+	uint32_t gid[3], ngroups[3], group = rg->local[0] * rg->local[1] * rg->local[2], ng, g, *gorder;
 	int simd = x->k->simd, nthreads = (int)((group + (uint32_t)simd - 1) / (uint32_t)simd), t, d;
 	int plsize = x->grf + x->k->local_id_size + x->cross_size;
 	uint32_t stride = 1024;
 	uint8_t *pl = xcalloc((size_t)plsize, 1);
 	XThread *th = xcalloc((size_t)nthreads, sizeof *th);
+	uint64_t rng = x->l->sched_seed;
 	int rc = 0;
 	while (stride < (uint32_t)x->k->scratch_size)
 		stride *= 2;
 	for (d = 0; d < 3; d++)
 		ngroups[d] = rg->global[d] / rg->local[d];
 	x->m.slm = xcalloc(x->slm_total + 1, 1);
+	x->m.slm_init = xcalloc(x->slm_total + 1, 1);
 	x->m.slm_size = x->slm_total;
 	x->m.scratch_area = (uint32_t)x->k->scratch_size;
 	x->m.scratch_size = (uint32_t)(nthreads + 1) * stride;
 	x->m.scratch = xcalloc(x->m.scratch_size, 1);
-	for (gid[2] = 0; gid[2] < ngroups[2] && !rc; gid[2]++)
-		for (gid[1] = 0; gid[1] < ngroups[1] && !rc; gid[1]++)
-			for (gid[0] = 0; gid[0] < ngroups[0] && !rc; gid[0]++) {
-				snprintf(x->m.group, sizeof x->m.group, "group (%u,%u,%u)", gid[0], gid[1], gid[2]);
-				/* SLM and scratch start as garbage too (see xthread_init) */
-				memset(x->m.slm, 0xA5, x->slm_total);
-				memset(x->m.scratch, 0xA5, x->m.scratch_size);
-				for (t = 0; t < nthreads; t++) {
-					uint32_t mask;
-					memset(pl, 0, (size_t)plsize);
-					mask = payload(x, t, gid, (uint32_t)(t + 1) * stride, pl);
-					xthread_init(&th[t], &x->prog, &x->m, mask);
-					th[t].index = t;
-					th[t].scratch_base = (uint32_t)(t + 1) * stride;
-					if (load_inputs(x, &th[t], pl, plsize))
-						rc = -2;
-				}
-				if (!rc && run_group(x, th, nthreads, r))
-					rc = -1;
-				for (t = 0; t < nthreads; t++)
-					xthread_free(&th[t]);
-			}
+	x->m.scratch_init = xcalloc(x->m.scratch_size, 1);
+	x->m.poison = x->l->poison;
+	/* groups in order, or shuffled */
+	ng = ngroups[0] * ngroups[1] * ngroups[2];
+	gorder = xcalloc(ng + 1, sizeof *gorder);
+	for (g = 0; g < ng; g++)
+		gorder[g] = g;
+	if (x->l->sched_seed)
+		hz_shuffle(gorder, ng, &rng);
+	for (g = 0; g < ng && !rc; g++) {
+		gid[0] = gorder[g] % ngroups[0];
+		gid[1] = gorder[g] / ngroups[0] % ngroups[1];
+		gid[2] = gorder[g] / ngroups[0] / ngroups[1];
+		snprintf(x->m.group, sizeof x->m.group, "group (%u,%u,%u)", gid[0], gid[1], gid[2]);
+		/* SLM and scratch start as poison (registers too, see xthread_init) */
+		hz_poison_fill(x->m.slm, x->slm_total, x->l->poison);
+		hz_poison_fill(x->m.scratch, x->m.scratch_size, x->l->poison);
+		memset(x->m.slm_init, 0, x->slm_total + 1);
+		hzc_clear(&x->m.pend);
+		memset(x->m.scratch_init, 0, x->m.scratch_size);
+		for (t = 0; t < nthreads; t++) {
+			uint32_t mask;
+			memset(pl, 0, (size_t)plsize);
+			mask = payload(x, t, gid, (uint32_t)(t + 1) * stride, pl);
+			xthread_init(&th[t], &x->prog, &x->m, mask);
+			th[t].index = t;
+			th[t].scratch_base = (uint32_t)(t + 1) * stride;
+			if (load_inputs(x, &th[t], pl, plsize))
+				rc = -2;
+		}
+		if (!rc && run_group(x, th, nthreads, &rng, r))
+			rc = -1;
+		for (t = 0; t < nthreads; t++)
+			xthread_free(&th[t]);
+	}
+	free(gorder);
 	free(th);
 	free(pl);
 	return rc;
@@ -626,6 +694,7 @@ static void results(Launch *x, EmuResult *r)
 		vec_push(&r->buffers, b);
 	}
 	r->approx = x->m.approx_used;
+	r->poison_read = x->m.poison_read;
 }
 
 int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel, const EmuLaunch *l,
@@ -670,7 +739,10 @@ int emu_ze_run(const char *visa_text, const ZeImage *img, const char *kernel, co
 	free(x.err);
 	free(x.cross);
 	free(x.m.slm);
+	free(x.m.slm_init);
+	hzc_free(&x.m.pend);
 	free(x.m.scratch);
+	free(x.m.scratch_init);
 	vec_free(&x.arg_addr);
 	for (i = 0; i < x.m.surfaces.n; i++)
 		free(x.m.surfaces.v[i].b);

@@ -16,6 +16,7 @@
 #define ZEINT_H
 
 #include "emu.h"
+#include "hostile.h"
 
 /* ---- device memory (zemem.c) ---------------------------------------- */
 
@@ -116,10 +117,15 @@ typedef struct XLsc {
 	int vec;         /* elements per address */
 	int transpose;   /* 't': one address, the elements contiguous in the register */
 } XLsc;
+/* what a store waits in a thread's store buffer for (hostile.h kinds, one
+ * owner per lane): SLM stores until a fence_local, global ones until a
+ * fence_global; scratch stores are visible at once (the lane's own) */
+enum { ZK_SLM, ZK_GLOBAL };
 
 typedef struct XInst {
 	XOp op;
-	int sub;         /* CMP relop, atomic op, channel mask (bit 0 = R), block bytes */
+	int sub;         /* CMP relop, atomic op, channel mask (bit 0 = R), block bytes,
+	                  * fence: ZK_SLM / ZK_GLOBAL */
 	int exec, moff;  /* execution size; first lane (M1 0, M3 8, M5 16, M7 24) */
 	int nomask, sat;
 	int pred;        /* predicate variable, -1 none */
@@ -189,6 +195,7 @@ typedef struct XThread {
 	int index;               /* thread of the group */
 	uint32_t scratch_base;   /* its area in the group's scratch */
 	char *error;
+	HzStoreBuf sb;           /* SLM and global stores not yet visible, owner = lane */
 } XThread;
 
 /* A binding-table entry NEO made for an image argument: its surface state
@@ -213,7 +220,14 @@ struct ZeMachine {
 	ZeMem mem;
 	uint8_t *slm;
 	uint32_t slm_size;
+	uint8_t *slm_init;       /* per SLM byte: a store reached it (else a load reads poison) */
 	uint8_t *scratch;        /* the group's scratch, thread areas at XThread.scratch_base */
+	uint8_t *scratch_init;   /* per scratch byte: written */
+	uint64_t slice;          /* instructions xthread_run runs before it returns (XS_RUN);
+	                          * 0: to the barrier / end */
+	int poison;              /* the launch's poison pattern (registers start as it too) */
+	int poison_read;         /* a load read a never-written SLM / scratch byte */
+	HzCount pend;            /* pending bytes of the group's store buffers */
 	uint32_t scratch_size;   /* bytes */
 	uint32_t scratch_area;   /* bytes a thread may use */
 	uint64_t step_limit;
@@ -227,7 +241,7 @@ struct ZeMachine {
 };
 
 void xthread_init(XThread *t, const XProg *p, ZeMachine *m, uint32_t dispatch_mask);
-/* runs until barrier, end or error */
+/* runs until barrier, end, error or m->slice instructions */
 void xthread_run(XThread *t);
 void xthread_free(XThread *t);
 

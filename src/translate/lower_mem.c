@@ -1154,11 +1154,13 @@ static void lower_fence(L *l, const Inst *in)
 		lerr(l, in->loc, "'%s' orders nothing Intel has: it needs _threads, _lds or _memory", in->word);
 		return;
 	}
-	if (lds)
+	if (lds && l->o->mutate != MUT_DROP_FENCE_LDS) /* --mutate drop-fence-lds: deliberately wrong */
 		l->lsc ? lsc_fence(l, 1) : (void)vk_emit(l->vk, "fence_local.E", 0, 0);
 	if (mem)
 		l->lsc ? lsc_fence(l, 0) : (void)vk_emit(l->vk, "fence_global.EL1", 0, 0);
-	if (threads) {
+	if (threads && l->o->mutate == MUT_DROP_BARRIER) {
+		l->barriers = 1; /* --mutate drop-barrier: deliberately wrong, the fences stay */
+	} else if (threads) {
 		vk_emit(l->vk, "barrier", 0, 0);
 		l->barriers = 1;
 	}

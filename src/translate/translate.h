@@ -82,7 +82,7 @@ typedef struct TranslateOptions {
 	                        * dataport), MSG_LSC or MSG_LEGACY */
 } TranslateOptions;
 enum { MSG_DEFAULT, MSG_LSC, MSG_LEGACY };
-enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET };
+enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET, MUT_DROP_FENCE_LDS, MUT_DROP_BARRIER };
 
 /* isa.c: the coverage table of docs/ISA.md.  lower_knows (lower.c) says
  * whether the lowering has code for a mnemonic; isa_refusal the reason of the

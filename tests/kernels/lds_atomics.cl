@@ -11,7 +11,8 @@
  * work-items of a group reach them, which OpenCL leaves open; the outputs
  * assume local-id order, as AMD's LDS serves the lanes of a wavefront and as
  * the emulators and pocl's single worker thread run them. */
-__kernel void lds_atomics(__global const int *in, __global int *out, uint lim)
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void lds_atomics(__global const int *in, __global int *out, uint lim)
 {
     __local int c[20];
     __local int4 v[64];

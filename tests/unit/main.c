@@ -9,7 +9,7 @@ int main(void)
 {
 	int (*const suites[])(void) = {
 		add_scanner_suite, add_parser_suite, add_metadata_suite, add_data_suite, add_visa_suite, add_visa_bin_suite,
-		add_zebin_suite, add_printf_suite, add_emu_ze_suite, add_emu_amd_suite,
+		add_zebin_suite, add_printf_suite, add_emu_ze_suite, add_emu_amd_suite, add_hostile_suite,
 	};
 	unsigned i, failed;
 	if (CU_initialize_registry() != CUE_SUCCESS)

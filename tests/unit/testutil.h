@@ -11,6 +11,7 @@ int add_visa_suite(void);
 int add_visa_bin_suite(void);
 int add_printf_suite(void);
 int add_emu_ze_suite(void);
+int add_hostile_suite(void);
 int add_emu_amd_suite(void);
 
 /* testutil.c: diagnostics captured in memory, without source lines */
