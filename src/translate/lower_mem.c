@@ -462,6 +462,37 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 	return val_vec(l->hwcb_val[sel]);
 }
 
+static void sel_ud(L *l, VDecl *p, VDecl *dst, Val a, Val b);
+
+/* cb1[r.c + k]: the argument image is in registers (the payload), which a
+ * lane cannot index with its own value, so component sel of every 16-byte
+ * element is selected where the lane's index equals the element's: a chain
+ * of compare + sel over the declared argument bytes.  An index outside them
+ * reads 0 (AMD's constant buffers return 0 past their end); an hc pointer's
+ * dwords read 0 as in the constant-index path (cb_read). */
+Val cb1_relative(L *l, const Operand *o, int sel)
+{
+	VDecl *idx, *r;
+	Val a[2];
+	int e;
+	if (sel > SEL_W)
+		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
+	idx = vk_temp(l->vk, "CB1I", VT_D, l->simd);
+	r = vk_temp(l->vk, "CB1V", VT_UD, l->simd);
+	a[0] = lsrc1(l, o->index_reg), a[1] = val_imm((uint32_t)o->index_imm);
+	alu(l, "add", VT_D, idx, 2, a, 0);
+	a[0] = val_imm(0);
+	alu(l, "mov", VT_UD, r, 1, a, 0);
+	for (e = 0; e * 16 + sel * 4 + 4 <= l->cb1_bytes; e++) {
+		int byte = e * 16 + sel * 4;
+		if (hc_pointer_at(l, byte))
+			continue;
+		sel_ud(l, compare(l, "eq", VT_D, val_vec(idx), val_imm((uint32_t)e)), r,
+		       val_scalar(cb1_image(l), byte / 4), val_vec(r));
+	}
+	return val_vec(r);
+}
+
 /* ---- LDS: declarations and the static SLM size ---------------------------- */
 
 #define SLM_MAX 65536 /* Gen12LP: 64 KB of shared local memory per work-group */

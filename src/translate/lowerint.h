@@ -133,6 +133,8 @@ void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 int mem_knows(Opcode op);                  /* lower_mem lowers op (not only diagnoses it) */
 Val hw_cb_read(L *l, const Operand *o, int sel);
+Val cb1_relative(L *l, const Operand *o, int sel); /* cb1[r.c + k] (lower_mem.c) */
+int hc_pointer_at(L *l, int byte);
 VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
 void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v); /* A64 dwords, chunk h */
 void priv_store(L *l, int base, Val idx, Val v);
