@@ -40,6 +40,11 @@ static int inside(uint32_t s, uint32_t e, uint64_t a, uint64_t n)
 	return a >= s && a + n <= e;
 }
 
+static int lds_more_has(Run *R, const Mem *m)
+{
+	return m >= R->lds_more.v && m < R->lds_more.v + R->lds_more.n;
+}
+
 uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
                     int store)
 {
@@ -58,7 +63,8 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 		else
 			amd_fail(R, it, a, "%s %u bytes at offset 0x%x, outside the %u bytes of %s",
 			         store ? "writes" : "reads", n, addr, m->size,
-			         m == &R->lds ? "local memory (LDS)" : m->id == -2 ? "private memory" : "the constant buffer");
+			         m == &R->lds || lds_more_has(R, m) ? "local memory (LDS)" :
+			         m->id == -2 ? "private memory" : "the constant buffer");
 		return NULL;
 	}
 	if (store && m->writer && it)
@@ -290,6 +296,16 @@ static int uav_access(Run *R, Item *it, const AInst *a)
 	}
 }
 
+/* the memory of the access's LDS id: the first id's, or a further one's */
+static Mem *lds_mem(Run *R, const AInst *a)
+{
+	size_t i;
+	for (i = 0; i < R->lds_more.n; i++)
+		if (R->lds_more.v[i].id == a->uav)
+			return &R->lds_more.v[i];
+	return &R->lds;
+}
+
 static int same_address(Run *R, Item *it, const AInst *a, uint32_t addr)
 {
 	uint32_t second = amd_src(R, it, a, &a->s[1], 0, 0);
@@ -313,21 +329,21 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 		sz = a->op == OP_LDS_LOAD ? 4 : a->op == OP_LDS_LOAD_BYTE || a->op == OP_LDS_LOAD_UBYTE ? 1 : 2;
 		sign = a->op == OP_LDS_LOAD_BYTE || a->op == OP_LDS_LOAD_SHORT;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
-		load(R, it, a, &R->lds, addr, sz, sign, L_ONE);
+		load(R, it, a, lds_mem(R, a), addr, sz, sign, L_ONE);
 		return 1;
 	case OP_LDS_LOAD_VEC:
 		if (!nsrc_is(R, it, a, 2))
 			return 1;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
 		if (same_address(R, it, a, addr))
-			load(R, it, a, &R->lds, addr, 4, 0, L_VEC);
+			load(R, it, a, lds_mem(R, a), addr, 4, 0, L_VEC);
 		return 1;
 	case OP_LDS_STORE: case OP_LDS_STORE_BYTE: case OP_LDS_STORE_SHORT:
 		if (!nsrc_is(R, it, a, 2))
 			return 1;
 		sz = a->op == OP_LDS_STORE ? 4 : a->op == OP_LDS_STORE_BYTE ? 1 : 2;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
-		store(R, it, a, &R->lds, addr, sz, 1, 1);
+		store(R, it, a, lds_mem(R, a), addr, sz, 1, 1);
 		return 1;
 	case OP_LDS_STORE_VEC: {
 		int n = prefix(a), j;
@@ -346,7 +362,7 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 				amd_fail(R, it, a, "lds_store_vec with two different data operands is not emulated");
 				return 1;
 			}
-		store(R, it, a, &R->lds, addr, 4, n, 1);
+		store(R, it, a, lds_mem(R, a), addr, 4, n, 1);
 		return 1;
 	}
 	default:
@@ -426,7 +442,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		amd_fail(R, it, a, t->ret ? "needs a register destination" : "has no destination");
 		return 1;
 	}
-	m = t->lds ? &R->lds : uav_of(R, it, a, &priv);
+	m = t->lds ? lds_mem(R, a) : uav_of(R, it, a, &priv);
 	if (!m)
 		return 1;
 	addr = amd_src(R, it, a, &a->s[0], 0, 0);

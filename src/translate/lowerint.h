@@ -47,6 +47,8 @@ static const char *const imp_name[IMP_COUNT] = {
 	"PRINTF_BUFFER",
 };
 
+#define LDS_IDS 8 /* LDS ids one kernel may declare */
+
 typedef struct L {
 	Program *p;
 	Kernel *k;
@@ -85,7 +87,9 @@ typedef struct L {
 	                        * ;memory:hwlocal and dcl_lds, or hwlocal alone when
 	                        * __local arguments follow it; see lds_static_size */
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
-	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
+	int lds_ids[LDS_IDS], lds_bytes[LDS_IDS], nlds; /* dcl_lds_id(n) bytes, per LDS id, ascending */
+	int lds_base[LDS_IDS]; /* each id's region: SLM offset of its byte 0 */
+	int lds_laid;          /* 1: the ids above are laid out, -1: refused */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
 	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
 	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
