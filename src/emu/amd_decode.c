@@ -305,7 +305,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 static int check_mods(Dec *d, const Inst *in, AInst *a)
 {
 	static const char *const ok[] = {"id", "resource", "cached", "aligned", "sat", "zeroop", "relop",
-	                                 "ieee", "arena", "size", "cmpval"};
+	                                 "ieee", "arena", "size", "cmpval", "b64"};
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
 	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
@@ -322,6 +322,7 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	}
 	a->sat = il_inst_mod(in, "sat") != NULL;
 	a->arena = il_inst_mod(in, "arena") != NULL;
+	a->b64 = il_inst_mod(in, "b64") != NULL;
 	if (in->op == OP_SAMPLE) {
 		const Mod *sm = il_inst_mod(in, "sampler"), *ct = il_inst_mod(in, "coordtype");
 		if (!sm || il_mod_int(sm, -1) < 0)

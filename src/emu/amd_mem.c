@@ -422,6 +422,61 @@ static uint32_t atom_apply(int kind, uint32_t m, uint32_t v, uint32_t cmpv)
 	}
 }
 
+static uint64_t atom_apply64(int kind, uint64_t m, uint64_t v, uint64_t cmpv)
+{
+	switch (kind) {
+	case A_ADD: return m + v;
+	case A_SUB: return m - v;
+	case A_MIN: return (int64_t)v < (int64_t)m ? v : m;
+	case A_MAX: return (int64_t)v > (int64_t)m ? v : m;
+	case A_UMIN: return v < m ? v : m;
+	case A_UMAX: return v > m ? v : m;
+	case A_AND: return m & v;
+	case A_OR: return m | v;
+	case A_XOR: return m ^ v;
+	case A_XCHG: return v;
+	default: return m == cmpv ? v : m; /* A_CMP */
+	}
+}
+
+/* uav_<op>_b64 addr, v; uav_read_<op>_b64 dst.xy, addr, v [, compare]: the
+ * 64-bit values are component pairs (x low, y high), the old value goes
+ * to dst.xy */
+static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
+{
+	uint32_t addr = amd_src(R, it, a, &a->s[0], 0, 0);
+	uint64_t v, cmpv = 0, old;
+	uint8_t *p;
+	if (t->lds || t->kind == A_RSUB || t->kind == A_INC || t->kind == A_DEC) {
+		R->refused = 1;
+		amd_fail(R, it, a, "this _b64 atomic is not emulated (only UAV add sub min max umin umax "
+		         "and or xor xchg cmp)");
+		return;
+	}
+	if (t->ret && (a->d.m[0] != WM_WRITE || a->d.m[1] != WM_WRITE || a->d.m[2] == WM_WRITE ||
+	               a->d.m[3] == WM_WRITE)) {
+		amd_fail(R, it, a, "a _b64 atomic returns its old value in x and y: the mask must write x and y");
+		return;
+	}
+	v = amd_src(R, it, a, &a->s[1], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[1], 1, 0) << 32;
+	if (t->kind == A_CMP)
+		cmpv = amd_src(R, it, a, &a->s[2], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[2], 1, 0) << 32;
+	if (R->err || !aligned(R, it, a, addr, 8) || !(p = amd_mem_at(R, m, addr, 8, it, a, 1)))
+		return;
+	old = rd32(p) | (uint64_t)rd32(p + 4) << 32;
+	v = atom_apply64(t->kind, old, v, cmpv);
+	wr32(p, (uint32_t)v);
+	wr32(p + 4, (uint32_t)(v >> 32));
+	if (t->ret) {
+		amd_write(R, it, a, 0, (uint32_t)old);
+		amd_write(R, it, a, 1, (uint32_t)(old >> 32));
+		if (a->d.m[2] == WM_ZERO || a->d.m[2] == WM_ONE)
+			amd_write(R, it, a, 2, a->d.m[2] == WM_ONE ? 0x3f800000u : 0);
+		if (a->d.m[3] == WM_ZERO || a->d.m[3] == WM_ONE)
+			amd_write(R, it, a, 3, a->d.m[3] == WM_ONE ? 0x3f800000u : 0);
+	}
+}
+
 static int atomic(Run *R, Item *it, const AInst *a)
 {
 	const AtomOp *t = NULL;
@@ -445,6 +500,10 @@ static int atomic(Run *R, Item *it, const AInst *a)
 	m = t->lds ? lds_mem(R, a) : uav_of(R, it, a, &priv);
 	if (!m)
 		return 1;
+	if (a->b64) {
+		atomic64(R, it, a, t, m);
+		return 1;
+	}
 	addr = amd_src(R, it, a, &a->s[0], 0, 0);
 	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value) */
 	v = amd_src(R, it, a, &a->s[t->kind == A_CMP && t->lds ? 2 : 1], 0, 0);

@@ -62,6 +62,7 @@ typedef struct AInst {
 	int uav;            /* memory: UAV / LDS id; fence: 1 = barrier */
 	int aux;            /* relop, zeroop policy, access size, ... */
 	uint8_t sat, arena, cond_z;
+	uint8_t b64;        /* UAV atomics: _b64, 64-bit values in component pairs */
 	uint8_t unnorm;     /* sample: _coordtype(unnormalized) */
 	int samp;           /* sample: _sampler(n), -1 = none */
 	uint32_t k;         /* cmp: the _cmpval constant's bits */

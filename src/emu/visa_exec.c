@@ -980,15 +980,59 @@ static void atomic_lane(XThread *t, const XInst *in, int n, uint8_t *m, int idst
 	}
 }
 
+static uint64_t atomic_op64(int op, uint64_t old, uint64_t s0, uint64_t s1)
+{
+	switch (op) {
+	case XA_ADD: return old + s0;
+	case XA_SUB: return old - s0;
+	case XA_INC: return old + 1;
+	case XA_DEC: return old - 1;
+	case XA_MIN: return old < s0 ? old : s0;
+	case XA_MAX: return old > s0 ? old : s0;
+	case XA_XCHG: return s0;
+	case XA_AND: return old & s0;
+	case XA_OR: return old | s0;
+	case XA_XOR: return old ^ s0;
+	case XA_MINSINT: return (int64_t)old < (int64_t)s0 ? old : s0;
+	case XA_MAXSINT: return (int64_t)old > (int64_t)s0 ? old : s0;
+	default: return old == s1 ? s0 : old; /* XA_CMPXCHG */
+	}
+}
+
+/* svm_atomic.<op>.64: one lane's atomic on the quadword at m, each
+ * operand a quadword per lane */
+static void atomic_lane64(XThread *t, const XInst *in, int n, uint8_t *m)
+{
+	int op = in->sub & ~XA_64;
+	uint8_t *d = is_null(t, in, 1) ? NULL : raw(t, in, 1, 8 * n, 8);
+	uint8_t *a = is_null(t, in, 2) ? NULL : raw(t, in, 2, 8 * n, 8);
+	uint8_t *b = is_null(t, in, 3) ? NULL : raw(t, in, 3, 8 * n, 8);
+	uint64_t old;
+	if (t->state == XS_ERROR)
+		return;
+	old = get_le(m, 8);
+	if (op == XA_CMPXCHG && (!a || !b))
+		terr(t, in, "compare-exchange needs two sources");
+	else if (op != XA_INC && op != XA_DEC && !a)
+		terr(t, in, "atomic without a source");
+	else {
+		put_le(m, atomic_op64(op, old, a ? get_le(a, 8) : 0, b ? get_le(b, 8) : 0), 8);
+		if (d)
+			put_le(d, old, 8);
+	}
+}
+
 static void svm_atomic(XThread *t, const XInst *in)
 {
 	uint32_t en = enabled(t, in, 1);
-	int n, ok;
+	int n, ok, q = in->sub & XA_64 ? 8 : 4;
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
 		if (en >> n & 1) {
 			uint64_t a = lane_addr(t, in, 0, n, &ok);
-			uint8_t *m = ok ? global(t, in, n, a, 4, 1) : NULL;
-			if (m)
+			uint8_t *m = ok ? global(t, in, n, a, q, 1) : NULL;
+			if (m && q == 8)
+				atomic_lane64(t, in, n, m);
+			else if (m)
 				atomic_lane(t, in, n, m, 1, 2, 3);
 		}
 }

@@ -96,6 +96,7 @@ enum { XP_NONE, XP_ANY, XP_ALL };                    /* predicate control */
 typedef enum XAtom {
 	XA_ADD, XA_SUB, XA_INC, XA_DEC, XA_MIN, XA_MAX, XA_XCHG, XA_CMPXCHG, XA_AND, XA_OR,
 	XA_XOR, XA_MINSINT, XA_MAXSINT, XA_FMIN, XA_FMAX, XA_FCMPWR,
+	XA_64 = 0x100, /* svm_atomic.<op>.64: or'ed into sub, quadword operands */
 } XAtom;
 
 typedef struct XInst {

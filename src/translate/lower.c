@@ -1707,7 +1707,7 @@ static int check_mods(L *l, const Inst *in)
 	static const char *const mem[] = {"id", "cached", "aligned", "size"};
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee", "cmpval"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
-	static const char *const uatom[] = {"id", "arena"};
+	static const char *const uatom[] = {"id", "arena", "b64"};
 	const char *const *ok;
 	size_t n, j;
 	int i;

@@ -1100,12 +1100,95 @@ static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
  * cmp / cmp_xchg: LDS gives the compare value, then the value stored; UAV
  * the value stored, then the compare value.  inc / dec: s = wrap limit.
  * A UAV read form returns the old value in x. */
+/* UAV atomics with _b64: the same operands as the 32-bit form, each value
+ * a 64-bit pair of components (low dword first, as 64-bit integer
+ * operands are written: r.xy), the address a byte offset as before; the
+ * returning forms write the old value to x and y.  compare-exchange: the
+ * value stored, then the compare value (the UAV order of the 32-bit form).
+ * One svm_atomic.<op>.64 per 8 lanes (A64 quadword atomics: TGLLP and DG2,
+ * which IGC also uses for OpenCL's 64-bit atom_* on global memory). */
+static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
+{
+	int m[4], ai = at->ret, h, q, c, uav, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
+	const char *name = il_ops[in->op].name;
+	VType t = strstr(at->vop ? at->vop : "", "sint") ? VT_Q : VT_UQ;
+	Val v[2][2];
+	AtomMem mem;
+	char op[40];
+	if (at->form != AT_PLAIN && at->form != AT_CMPXCHG) {
+		lerr(l, in->loc, "'%s_b64' is not supported yet: the 64-bit form of %s has no source for "
+		     "its %s", name, at->form == AT_RSUB ? "rsub" : "inc/dec",
+		     at->form == AT_RSUB ? "operands" : "64-bit wrap limit");
+		return;
+	}
+	if (in->nops != at->ret + 1 + nsrc) {
+		lerr(l, in->loc, "'%s_b64' takes %s%s", name, at->ret ? "a destination, " : "",
+		     nsrc == 2 ? "an address, a value and a compare value" : "an address and a value");
+		return;
+	}
+	if ((uav = uav_id(l, in)) < 0)
+		return;
+	if (at->ret) {
+		if (load_dst(l, in, m) < 0)
+			return;
+		if (m[0] != WM_WRITE || m[1] != WM_WRITE || m[2] == WM_WRITE || m[3] == WM_WRITE) {
+			lerr(l, in->ops[0].loc, "'%s_b64' returns the old 64-bit value in x and y; the destination "
+			     "mask must write x and y only", name);
+			return;
+		}
+	}
+	memset(&mem, 0, sizeof mem);
+	mem.global = 1;
+	if (access_base(l, in, uav, &mem.base))
+		return;
+	mem.a = lsrc1(l, &in->ops[ai]);
+	for (q = 0; q < nsrc; q++)
+		for (c = 0; c < 2; c++)
+			v[q][c] = lsrc(l, &in->ops[ai + 1 + q], c);
+	l->stores++;
+	l->ze->has_global_atomics = 1;
+	snprintf(op, sizeof op, "svm_atomic.%s.64", at->vop);
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = address(l, mem.a, mem.base, h), *src[2] = {NULL, NULL}, *dst = NULL;
+		VInst *x;
+		for (q = 0; q < nsrc; q++) {
+			VDecl *ud;
+			src[q] = vk_temp(l->vk, q ? "AC" : "AV", t, l->chunk);
+			ud = vk_alias(l->vk, src[q], VT_UD, 0);
+			for (c = 0; c < 2; c++) {
+				x = emit_chunk(l, "mov", h);
+				x->ops[0] = vo_dst_stride(ud, c, 2);
+				x->ops[1] = opnd(l, v[q][c], VT_UD, h);
+				x->nops = 2;
+			}
+		}
+		if (at->ret)
+			dst = vk_temp(l->vk, "AO", t, l->chunk);
+		for (q = 0; q < l->chunk / 8; q++) {
+			x = vk_emit(l->vk, intern(op), 8, 1 + (h * l->chunk + 8 * q) / 4);
+			x->ops[0] = vo_raw(addr, 64 * q);
+			x->ops[1] = dst ? vo_raw(dst, 64 * q) : null_raw(l);
+			x->ops[2] = vo_raw(src[0], 64 * q);
+			x->ops[3] = src[1] ? vo_raw(src[1], 64 * q) : null_raw(l);
+			x->nops = 4;
+		}
+		for (c = 0; dst && c < 2; c++)
+			put(l, in->ops[0].num, c, VT_UD, vo_region(vk_alias(l->vk, dst, VT_UD, 0), c, 2, 1, 0), h);
+	}
+	if (at->ret)
+		load_consts(l, in, m);
+}
+
 static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 {
 	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1, uav = -1, lid = -1;
 	AtomMem mem;
 	Val val, cmp;
 	const char *name = il_ops[in->op].name;
+	if (global && il_inst_mod(in, "b64")) {
+		lower_atomic64(l, in, at);
+		return;
+	}
 	if (in->nops != at->ret + 1 + nsrc) {
 		lerr(l, in->loc, "'%s' takes %s%s", name, at->ret ? "a destination, " : "",
 		     nsrc == 2 ? (global ? "an address, a value and a compare value" :
