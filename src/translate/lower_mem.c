@@ -1116,9 +1116,9 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 	AtomMem mem;
 	char op[40];
 	if (at->form != AT_PLAIN && at->form != AT_CMPXCHG) {
-		lerr(l, in->loc, "'%s_b64' is not supported yet: the 64-bit form of %s has no source for "
-		     "its %s", name, at->form == AT_RSUB ? "rsub" : "inc/dec",
-		     at->form == AT_RSUB ? "operands" : "64-bit wrap limit");
+		lerr(l, in->loc, "'%s_b64' is not supported yet: %s", name, at->form == AT_RSUB ?
+		     "the 64-bit rsub would be a 64-bit compare-exchange loop, which is not written" :
+		     "no source gives the form of its 64-bit wrap limit operand");
 		return;
 	}
 	if (in->nops != at->ret + 1 + nsrc) {
