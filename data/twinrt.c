@@ -89,6 +89,8 @@ ATOMS(8CLglobal, i, int)
 ATOMS(8CLglobal, j, unsigned)
 ATOMS(7CLlocal, i, int)
 ATOMS(7CLlocal, j, unsigned)
+ATOMS(8CLglobal, l, long)          /* cl_khr_int64_base/extended_atomics */
+ATOMS(8CLglobal, m, unsigned long)
 
 int __twin_printf(const char *fmt, ...) { (void)fmt; return 0; }
 

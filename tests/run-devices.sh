@@ -163,7 +163,13 @@ for simd in 16 32; do
 	out="$WORK/dev/dg2-lsc-$simd"
 	mkdir -p "$out"
 	set --
-	for k in $kernels; do [ -n "$(refusal dg2 "$k")" ] || set -- "$@" "$SRC/tests/kernels/$k.il"; done
+	# (not the kernels pvc refuses for an LSC form not lowered yet: the same
+	# refusal holds on dg2 with --messages lsc)
+	for k in $kernels; do
+		[ -n "$(refusal dg2 "$k")" ] && continue
+		case $(refusal pvc "$k") in *"in LSC form"*"not lowered"*) continue ;; esac
+		set -- "$@" "$SRC/tests/kernels/$k.il"
+	done
 	"$TRANSLATE" --messages lsc -device dg2 -simd "$simd" --emit zebin,visaasm -o "$out" "$@" >"$out/log" 2>&1
 	nbin=$(ls "$out"/*.bin 2>/dev/null | wc -l)
 	nlsc=$(cat "$out"/*.visaasm | grep -c -E 'lsc_')

@@ -28,9 +28,12 @@
  *         id, its info block in cb1 and sampler dwords (amd_image.c).
  *   CBs   hc pointer arguments and ;#DATASTART:N segments are hardware
  *         constant buffers cbN.
- *   LDS   per group, zeroed: the static part (;memory:hwlocal, or the
+ *   LDS   per group, poisoned (below): the static part (;memory:hwlocal, or the
  *         dcl_lds size without a hwlocal line), then the hl arguments, each
  *         aligned to its ;pointer alignment [I]; size max(dcl_lds, that).
+ *         A kernel declaring several LDS ids (dcl_lds_id(n)) gets one
+ *         memory per id, each its id's dcl_lds size (an access past it
+ *         stops the run); hl arguments are then refused.
  *   groups run one after the other (shuffled with a sched_seed); inside a
  *         group the work-items run until the next barrier, in flat local id
  *         order each to the barrier (sched_seed 0) or in random slices of
@@ -289,6 +292,9 @@ static int place_args(Run *R, uint32_t first)
 				return refuse(R->res, "constant buffer cb%d is bound twice (argument '%s')", a->bufid, a->name);
 		} else {
 			uint32_t al = a->align > 0 && !(a->align & (a->align - 1)) ? (uint32_t)a->align : 4;
+			if (R->c.nlds > 1)
+				return refuse(R->res, "__local pointer argument '%s' with %d LDS ids: the id whose "
+				              "allocation it is placed in is not known", a->name, R->c.nlds);
 			lds = align_up(lds, al);
 			R->buf_off[i] = lds;
 			lds += (uint32_t)e->size;
@@ -301,6 +307,15 @@ static int place_args(Run *R, uint32_t first)
 	R->lds.id = -1;
 	R->lds.b = xcalloc(R->lds.size ? R->lds.size : 1, 1);
 	R->lds.init = xcalloc(R->lds.size ? R->lds.size : 1, 1);
+	for (i = 1; i < (size_t)R->c.nlds; i++) {
+		Mem m;
+		memset(&m, 0, sizeof m);
+		m.id = R->c.lds_ids[i];
+		m.size = (uint32_t)R->c.lds_sizes[i];
+		m.b = xcalloc(m.size ? m.size : 1, 1);
+		m.init = xcalloc(m.size ? m.size : 1, 1);
+		vec_push(&R->lds_more, m);
+	}
 	return 0;
 }
 
@@ -332,7 +347,10 @@ static int setup_memories(Run *R, uint32_t slot_dwords)
 		return -1;
 	for (i = 0; i < md->mems.n; i++)
 		has_hw |= md->mems.v[i].kind == MM_HWLOCAL;
-	R->lds_static = has_hw || R->c.lds_dcl < 0 ? (uint32_t)md->mem_hwlocal : (uint32_t)R->c.lds_dcl;
+	/* several LDS ids: hwlocal counts them all; the first id's memory is its
+	 * own size (the others are separate memories, place_args) */
+	R->lds_static = R->c.nlds > 1 ? (uint32_t)R->c.lds_dcl :
+	                has_hw || R->c.lds_dcl < 0 ? (uint32_t)md->mem_hwlocal : (uint32_t)R->c.lds_dcl;
 	if (R->data_size) {
 		R->data_off = cursor;
 		cursor = align_up(cursor + R->data_size, GAP) + GAP;
@@ -466,6 +484,10 @@ static void reset_items(Run *R)
 	hzc_clear(&R->pend);
 	hz_poison_fill(R->lds.b, R->lds.size, R->l->poison);
 	memset(R->lds.init, 0, R->lds.size ? R->lds.size : 1);
+	for (i = 0; i < R->lds_more.n; i++) {
+		hz_poison_fill(R->lds_more.v[i].b, R->lds_more.v[i].size, R->l->poison);
+		memset(R->lds_more.v[i].init, 0, R->lds_more.v[i].size ? R->lds_more.v[i].size : 1);
+	}
 	for (i = 0; R->pf && i < R->nlocal; i++) {
 		uint32_t one = 1;
 		memcpy(R->pf + (size_t)i * (R->pf_size / R->nlocal), &one, 4);
@@ -646,6 +668,9 @@ static void run_free(Run *R)
 	vec_free(&R->cbs);
 	free_mem(&R->cb1);
 	free_mem(&R->lds);
+	for (i = 0; i < R->lds_more.n; i++)
+		free_mem(&R->lds_more.v[i]);
+	vec_free(&R->lds_more);
 	free(R->data);
 	free(R->pf);
 	free(R->buf_off);

@@ -146,6 +146,33 @@ static void declare_array(Dec *d, const Inst *in)
 	vec_push(&d->c->arrays, a);
 }
 
+/* dcl_lds_id(n) bytes: every id its own allocation (addresses count from
+ * its byte 0); the largest size per id; lds_dcl is the lowest id's */
+static int lds_declared(Dec *d, const Inst *in, long long id, int bytes)
+{
+	AmdCode *c = d->c;
+	int n, k;
+	if (id < 0 || id > 0xffff) {
+		if (bytes == 0)
+			return 0; /* declares nothing */
+		return fail(d, in->loc, "dcl_lds needs an LDS id: dcl_lds_id(n) <bytes>");
+	}
+	for (n = 0; n < c->nlds && c->lds_ids[n] < id; n++)
+		;
+	if (n == c->nlds || c->lds_ids[n] != id) {
+		if (c->nlds == 8)
+			return fail(d, in->loc, "more than 8 LDS ids are not emulated");
+		for (k = c->nlds++; k > n; k--)
+			c->lds_ids[k] = c->lds_ids[k - 1], c->lds_sizes[k] = c->lds_sizes[k - 1];
+		c->lds_ids[n] = (int)id;
+		c->lds_sizes[n] = 0;
+	}
+	if (bytes > c->lds_sizes[n])
+		c->lds_sizes[n] = bytes;
+	c->lds_dcl = c->lds_sizes[0];
+	return 0;
+}
+
 /* ---- operands ------------------------------------------------------------- */
 
 static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
@@ -278,7 +305,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 static int check_mods(Dec *d, const Inst *in, AInst *a)
 {
 	static const char *const ok[] = {"id", "resource", "cached", "aligned", "sat", "zeroop", "relop",
-	                                 "ieee", "arena", "size", "cmpval"};
+	                                 "ieee", "arena", "size", "cmpval", "b64"};
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
 	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
@@ -297,6 +324,7 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	}
 	a->sat = il_inst_mod(in, "sat") != NULL;
 	a->arena = il_inst_mod(in, "arena") != NULL;
+	a->b64 = il_inst_mod(in, "b64") != NULL;
 	if (in->op == OP_SAMPLE) {
 		const Mod *sm = il_inst_mod(in, "sampler"), *ct = il_inst_mod(in, "coordtype");
 		if (!sm || il_mod_int(sm, -1) < 0)
@@ -365,9 +393,7 @@ static int dec_dcl(Dec *d, const Inst *in)
 	case OP_DCL_LDS:
 		if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > 65536)
 			return fail(d, in->loc, "dcl_lds takes an LDS id and 0..65536 bytes");
-		if (in->ops[0].num > d->c->lds_dcl)
-			d->c->lds_dcl = (int)in->ops[0].num;
-		return 0;
+		return lds_declared(d, in, il_mod_int(id, -1), (int)in->ops[0].num);
 	case OP_DCL_RAW_UAV:
 	case OP_DCL_TYPELESS_UAV: {
 		const Mod *acc = il_inst_mod(in, "access");

@@ -40,6 +40,11 @@ static int inside(uint32_t s, uint32_t e, uint64_t a, uint64_t n)
 	return a >= s && a + n <= e;
 }
 
+static int lds_more_has(Run *R, const Mem *m)
+{
+	return m >= R->lds_more.v && m < R->lds_more.v + R->lds_more.n;
+}
+
 uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
                     int store)
 {
@@ -58,7 +63,8 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 		else
 			amd_fail(R, it, a, "%s %u bytes at offset 0x%x, outside the %u bytes of %s",
 			         store ? "writes" : "reads", n, addr, m->size,
-			         m == &R->lds ? "local memory (LDS)" : m->id == -2 ? "private memory" : "the constant buffer");
+			         m == &R->lds || lds_more_has(R, m) ? "local memory (LDS)" :
+			         m->id == -2 ? "private memory" : "the constant buffer");
 		return NULL;
 	}
 	if (store && m->writer && it)
@@ -216,7 +222,7 @@ static void put(Run *R, Item *it, const Mem *m, uint8_t *p, uint32_t addr, int n
 		if (m->id == -2) {
 			p[i] = v[i];
 			m->init[addr + (uint32_t)i] = 1;
-		} else if (m == &R->lds) {
+		} else if (m == &R->lds || lds_more_has(R, m)) {
 			hzsb_put(&it->sb, p + i, m->init + addr + i, v[i], AK_LDS, 0);
 		} else {
 			hzsb_put(&it->sb, p + i, NULL, v[i], AK_GLOBAL, 0);
@@ -340,6 +346,16 @@ static int uav_access(Run *R, Item *it, const AInst *a)
 	}
 }
 
+/* the memory of the access's LDS id: the first id's, or a further one's */
+static Mem *lds_mem(Run *R, const AInst *a)
+{
+	size_t i;
+	for (i = 0; i < R->lds_more.n; i++)
+		if (R->lds_more.v[i].id == a->uav)
+			return &R->lds_more.v[i];
+	return &R->lds;
+}
+
 static int same_address(Run *R, Item *it, const AInst *a, uint32_t addr)
 {
 	uint32_t second = amd_src(R, it, a, &a->s[1], 0, 0);
@@ -363,21 +379,21 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 		sz = a->op == OP_LDS_LOAD ? 4 : a->op == OP_LDS_LOAD_BYTE || a->op == OP_LDS_LOAD_UBYTE ? 1 : 2;
 		sign = a->op == OP_LDS_LOAD_BYTE || a->op == OP_LDS_LOAD_SHORT;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
-		load(R, it, a, &R->lds, addr, sz, sign, L_ONE);
+		load(R, it, a, lds_mem(R, a), addr, sz, sign, L_ONE);
 		return 1;
 	case OP_LDS_LOAD_VEC:
 		if (!nsrc_is(R, it, a, 2))
 			return 1;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
 		if (same_address(R, it, a, addr))
-			load(R, it, a, &R->lds, addr, 4, 0, L_VEC);
+			load(R, it, a, lds_mem(R, a), addr, 4, 0, L_VEC);
 		return 1;
 	case OP_LDS_STORE: case OP_LDS_STORE_BYTE: case OP_LDS_STORE_SHORT:
 		if (!nsrc_is(R, it, a, 2))
 			return 1;
 		sz = a->op == OP_LDS_STORE ? 4 : a->op == OP_LDS_STORE_BYTE ? 1 : 2;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
-		store(R, it, a, &R->lds, addr, sz, 1, 1);
+		store(R, it, a, lds_mem(R, a), addr, sz, 1, 1);
 		return 1;
 	case OP_LDS_STORE_VEC: {
 		int n = prefix(a), j;
@@ -396,7 +412,7 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 				amd_fail(R, it, a, "lds_store_vec with two different data operands is not emulated");
 				return 1;
 			}
-		store(R, it, a, &R->lds, addr, 4, n, 1);
+		store(R, it, a, lds_mem(R, a), addr, 4, n, 1);
 		return 1;
 	}
 	default:
@@ -456,6 +472,61 @@ static uint32_t atom_apply(int kind, uint32_t m, uint32_t v, uint32_t cmpv)
 	}
 }
 
+static uint64_t atom_apply64(int kind, uint64_t m, uint64_t v, uint64_t cmpv)
+{
+	switch (kind) {
+	case A_ADD: return m + v;
+	case A_SUB: return m - v;
+	case A_MIN: return (int64_t)v < (int64_t)m ? v : m;
+	case A_MAX: return (int64_t)v > (int64_t)m ? v : m;
+	case A_UMIN: return v < m ? v : m;
+	case A_UMAX: return v > m ? v : m;
+	case A_AND: return m & v;
+	case A_OR: return m | v;
+	case A_XOR: return m ^ v;
+	case A_XCHG: return v;
+	default: return m == cmpv ? v : m; /* A_CMP */
+	}
+}
+
+/* uav_<op>_b64 addr, v; uav_read_<op>_b64 dst.xy, addr, v [, compare]: the
+ * 64-bit values are component pairs (x low, y high), the old value goes
+ * to dst.xy */
+static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
+{
+	uint32_t addr = amd_src(R, it, a, &a->s[0], 0, 0);
+	uint64_t v, cmpv = 0, old;
+	uint8_t *p;
+	if (t->lds || t->kind == A_RSUB || t->kind == A_INC || t->kind == A_DEC) {
+		R->refused = 1;
+		amd_fail(R, it, a, "this _b64 atomic is not emulated (only UAV add sub min max umin umax "
+		         "and or xor xchg cmp)");
+		return;
+	}
+	if (t->ret && (a->d.m[0] != WM_WRITE || a->d.m[1] != WM_WRITE || a->d.m[2] == WM_WRITE ||
+	               a->d.m[3] == WM_WRITE)) {
+		amd_fail(R, it, a, "a _b64 atomic returns its old value in x and y: the mask must write x and y");
+		return;
+	}
+	v = amd_src(R, it, a, &a->s[1], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[1], 1, 0) << 32;
+	if (t->kind == A_CMP)
+		cmpv = amd_src(R, it, a, &a->s[2], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[2], 1, 0) << 32;
+	if (R->err || !aligned(R, it, a, addr, 8) || !(p = amd_mem_at(R, m, addr, 8, it, a, 1)))
+		return;
+	old = rd32(p) | (uint64_t)rd32(p + 4) << 32;
+	v = atom_apply64(t->kind, old, v, cmpv);
+	wr32(p, (uint32_t)v);
+	wr32(p + 4, (uint32_t)(v >> 32));
+	if (t->ret) {
+		amd_write(R, it, a, 0, (uint32_t)old);
+		amd_write(R, it, a, 1, (uint32_t)(old >> 32));
+		if (a->d.m[2] == WM_ZERO || a->d.m[2] == WM_ONE)
+			amd_write(R, it, a, 2, a->d.m[2] == WM_ONE ? 0x3f800000u : 0);
+		if (a->d.m[3] == WM_ZERO || a->d.m[3] == WM_ONE)
+			amd_write(R, it, a, 3, a->d.m[3] == WM_ONE ? 0x3f800000u : 0);
+	}
+}
+
 static int atomic(Run *R, Item *it, const AInst *a)
 {
 	const AtomOp *t = NULL;
@@ -476,9 +547,13 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		amd_fail(R, it, a, t->ret ? "needs a register destination" : "has no destination");
 		return 1;
 	}
-	m = t->lds ? &R->lds : uav_of(R, it, a, &priv);
+	m = t->lds ? lds_mem(R, a) : uav_of(R, it, a, &priv);
 	if (!m)
 		return 1;
+	if (a->b64) {
+		atomic64(R, it, a, t, m);
+		return 1;
+	}
 	addr = amd_src(R, it, a, &a->s[0], 0, 0);
 	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value) */
 	v = amd_src(R, it, a, &a->s[t->kind == A_CMP && t->lds ? 2 : 1], 0, 0);

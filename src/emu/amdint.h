@@ -63,6 +63,7 @@ typedef struct AInst {
 	int uav;            /* memory: UAV / LDS id; fence: 1 = barrier */
 	int aux;            /* relop, zeroop policy, access size, ... */
 	uint8_t sat, arena, cond_z;
+	uint8_t b64;        /* UAV atomics: _b64, 64-bit values in component pairs */
 	uint8_t unnorm;     /* sample: _coordtype(unnormalized) */
 	int samp;           /* sample: _sampler(n), -1 = none */
 	uint32_t k;         /* cmp: the _cmpval constant's bits */
@@ -86,7 +87,8 @@ typedef struct AmdCode {
 	int array_elems;    /* elements over all arrays */
 	int priv_uav;       /* private UAV id, -1 = none */
 	long long priv_bytes; /* its size per work-item */
-	int lds_dcl;        /* largest dcl_lds size, -1 when none */
+	int lds_dcl;        /* largest dcl_lds size of the first LDS id, -1 when none */
+	int lds_ids[8], lds_sizes[8], nlds; /* every LDS id declared, ascending, its largest size */
 	int cb1_dcl;        /* dcl_cb cb1[n] * 16 */
 	VEC(int) uav_dcl;   /* raw/typeless (non-private) UAV ids declared */
 	int reqd[3];        /* dcl_num_thread_per_group, 0 = none */
@@ -160,7 +162,8 @@ typedef struct Run {
 	Mem cb1;
 	VEC(Mem) cbs;                /* hardware constant buffers cb2.. */
 	VEC(Mem) uavs;
-	Mem lds;
+	Mem lds;                     /* the first (lowest) LDS id */
+	VEC(Mem) lds_more;           /* each further LDS id: its own memory, id = the LDS id */
 	uint32_t lds_static;         /* static LDS bytes (hl arguments follow) */
 	uint32_t data_off, data_size;     /* global data segment in every UAV */
 	uint32_t pf_off, pf_size;         /* printf area in every UAV */

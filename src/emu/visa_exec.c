@@ -936,16 +936,16 @@ static void mem_write(XThread *t, int lane, uint8_t *m, uint8_t *init, const uin
 }
 
 /* an atomic acts on memory at once, after the lane's own pending stores */
-static int atomic_at(XThread *t, const XInst *in, int lane, uint8_t *m, uint8_t *init)
+static int atomic_at(XThread *t, const XInst *in, int lane, uint8_t *m, int bytes, uint8_t *init)
 {
 	int i;
-	hzsb_drain(&t->sb, m, 4, lane);
-	for (i = 0; i < 4; i++)
+	hzsb_drain(&t->sb, m, bytes, lane);
+	for (i = 0; i < bytes; i++)
 		if (hzsb_foreign(&t->sb, m + i, lane)) {
 			race(t, in, lane, "applies an atomic to");
 			return -1;
 		}
-	for (i = 0; init && i < 4; i++) {
+	for (i = 0; init && i < bytes; i++) {
 		if (!init[i])
 			t->m->poison_read = 1;
 		init[i] = 1;
@@ -1063,15 +1063,59 @@ static void atomic_lane(XThread *t, const XInst *in, int n, uint8_t *m, int idst
 	}
 }
 
+static uint64_t atomic_op64(int op, uint64_t old, uint64_t s0, uint64_t s1)
+{
+	switch (op) {
+	case XA_ADD: return old + s0;
+	case XA_SUB: return old - s0;
+	case XA_INC: return old + 1;
+	case XA_DEC: return old - 1;
+	case XA_MIN: return old < s0 ? old : s0;
+	case XA_MAX: return old > s0 ? old : s0;
+	case XA_XCHG: return s0;
+	case XA_AND: return old & s0;
+	case XA_OR: return old | s0;
+	case XA_XOR: return old ^ s0;
+	case XA_MINSINT: return (int64_t)old < (int64_t)s0 ? old : s0;
+	case XA_MAXSINT: return (int64_t)old > (int64_t)s0 ? old : s0;
+	default: return old == s1 ? s0 : old; /* XA_CMPXCHG */
+	}
+}
+
+/* svm_atomic.<op>.64: one lane's atomic on the quadword at m, each
+ * operand a quadword per lane */
+static void atomic_lane64(XThread *t, const XInst *in, int n, uint8_t *m)
+{
+	int op = in->sub & ~XA_64;
+	uint8_t *d = is_null(t, in, 1) ? NULL : raw(t, in, 1, 8 * n, 8);
+	uint8_t *a = is_null(t, in, 2) ? NULL : raw(t, in, 2, 8 * n, 8);
+	uint8_t *b = is_null(t, in, 3) ? NULL : raw(t, in, 3, 8 * n, 8);
+	uint64_t old;
+	if (t->state == XS_ERROR)
+		return;
+	old = get_le(m, 8);
+	if (op == XA_CMPXCHG && (!a || !b))
+		terr(t, in, "compare-exchange needs two sources");
+	else if (op != XA_INC && op != XA_DEC && !a)
+		terr(t, in, "atomic without a source");
+	else {
+		put_le(m, atomic_op64(op, old, a ? get_le(a, 8) : 0, b ? get_le(b, 8) : 0), 8);
+		if (d)
+			put_le(d, old, 8);
+	}
+}
+
 static void svm_atomic(XThread *t, const XInst *in)
 {
 	uint32_t en = enabled(t, in, 1);
-	int n, ok;
+	int n, ok, q = in->sub & XA_64 ? 8 : 4;
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++)
 		if (en >> n & 1) {
 			uint64_t a = lane_addr(t, in, 0, n, &ok);
-			uint8_t *m = ok ? global(t, in, n, a, 4, 1) : NULL;
-			if (m && !atomic_at(t, in, in->moff + n, m, NULL))
+			uint8_t *m = ok ? global(t, in, n, a, q, 1) : NULL;
+			if (m && !atomic_at(t, in, in->moff + n, m, q, NULL) && q == 8)
+				atomic_lane64(t, in, n, m);
+			else if (m && q == 4 && t->state != XS_ERROR)
 				atomic_lane(t, in, n, m, 1, 2, 3);
 		}
 }
@@ -1134,7 +1178,7 @@ static void dword_atomic(XThread *t, const XInst *in)
 		if (en >> n & 1) {
 			uint32_t off = lane_off(t, in, 1, n, &ok);
 			uint8_t *init = NULL, *m = ok ? local(t, in, n, off, 4, &init) : NULL;
-			if (m && !atomic_at(t, in, in->moff + n, m, init))
+			if (m && !atomic_at(t, in, in->moff + n, m, 4, init))
 				atomic_lane(t, in, n, m, 4, 2, 3);
 		}
 }

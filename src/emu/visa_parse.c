@@ -616,6 +616,11 @@ static int suffix(P *s, const struct Mn *m, const char *sfx, XInst *in)
 		for (i = 0; i < NELEM(atoms); i++)
 			if (!strcmp(sfx, atoms[i]))
 				return in->sub = (int)i, 0;
+		/* A64 quadword integer atomics: svm_atomic.<op>.64 */
+		for (i = 0; m->op == X_SVM_ATOMIC && i < NELEM(atoms); i++)
+			if (!strncmp(sfx, atoms[i], strlen(atoms[i])) && !strcmp(sfx + strlen(atoms[i]), ".64") &&
+			    i != XA_FMIN && i != XA_FMAX && i != XA_FCMPWR)
+				return in->sub = (int)i | XA_64, 0;
 		break;
 	case X_FENCE:
 		return 0;

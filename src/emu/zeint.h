@@ -99,6 +99,7 @@ typedef enum XAtom {
 	XA_ADD, XA_SUB, XA_INC, XA_DEC, XA_MIN, XA_MAX, XA_XCHG, XA_CMPXCHG, XA_AND, XA_OR,
 	XA_XOR, XA_MINSINT, XA_MAXSINT, XA_FMIN, XA_FMAX, XA_FCMPWR,
 	XA_LOAD,         /* LSC atomic load: the old value, memory unchanged */
+	XA_64 = 0x100, /* svm_atomic.<op>.64: or'ed into sub, quadword operands */
 } XAtom;
 
 /* An LSC message's fields (X_LSC_*).  Operands: o[0] data (load

@@ -389,7 +389,7 @@ VDecl *data_segment(L *l)
 }
 
 /* Is this cb1 byte part of an `hc` (hardware constant buffer) pointer? */
-static int hc_pointer_at(L *l, int byte)
+int hc_pointer_at(L *l, int byte)
 {
 	size_t i;
 	for (i = 0; i < l->k->md->args.n; i++) {
@@ -423,6 +423,8 @@ static Val cb_read(L *l, const Operand *o, int sel)
 {
 	if (o->num >= 2)
 		return hw_cb_read(l, o, sel);
+	if (o->index_reg && o->num == 1)
+		return cb1_relative(l, o, sel);
 	if (o->index_reg) {
 		lerr(l, o->loc, "relative indexing of cb%lld is not supported yet", o->num);
 		return val_imm(0);
@@ -1711,7 +1713,7 @@ static int check_mods(L *l, const Inst *in)
 	static const char *const mem[] = {"id", "cached", "aligned", "size"};
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee", "cmpval"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
-	static const char *const uatom[] = {"id", "arena"};
+	static const char *const uatom[] = {"id", "arena", "b64"};
 	const char *const *ok;
 	size_t n, j;
 	int i;

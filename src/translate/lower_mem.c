@@ -5,8 +5,11 @@
  *
  * LDS: an IL LDS address is a byte offset from the start of the kernel's
  * LDS allocation, and %slm offsets count from the start of the work-group's
- * SLM, so the IL address is the message offset unchanged.  One LDS id per
- * kernel (AMD's OpenCL compiler uses id 1).  The static part of SLM
+ * SLM, so the IL address is the message offset unchanged.  AMD's OpenCL
+ * compiler uses LDS id 1; a kernel declaring several ids gets one region
+ * per id (each id addresses its own allocation from byte 0), laid out in
+ * ascending id order at 16-byte aligned offsets, the address rebased by
+ * the region's offset (lds_layout).  The static part of SLM
  * (L.slm_static, ze_info slm_size) comes first; the runtime places
  * __local pointer arguments after it (see lds_static_size).
  *
@@ -479,6 +482,37 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 	return val_vec(l->hwcb_val[sel]);
 }
 
+static void sel_ud(L *l, VDecl *p, VDecl *dst, Val a, Val b);
+
+/* cb1[r.c + k]: the argument image is in registers (the payload), which a
+ * lane cannot index with its own value, so component sel of every 16-byte
+ * element is selected where the lane's index equals the element's: a chain
+ * of compare + sel over the declared argument bytes.  An index outside them
+ * reads 0 (AMD's constant buffers return 0 past their end); an hc pointer's
+ * dwords read 0 as in the constant-index path (cb_read). */
+Val cb1_relative(L *l, const Operand *o, int sel)
+{
+	VDecl *idx, *r;
+	Val a[2];
+	int e;
+	if (sel > SEL_W)
+		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
+	idx = vk_temp(l->vk, "CB1I", VT_D, l->simd);
+	r = vk_temp(l->vk, "CB1V", VT_UD, l->simd);
+	a[0] = lsrc1(l, o->index_reg), a[1] = val_imm((uint32_t)o->index_imm);
+	alu(l, "add", VT_D, idx, 2, a, 0);
+	a[0] = val_imm(0);
+	alu(l, "mov", VT_UD, r, 1, a, 0);
+	for (e = 0; e * 16 + sel * 4 + 4 <= l->cb1_bytes; e++) {
+		int byte = e * 16 + sel * 4;
+		if (hc_pointer_at(l, byte))
+			continue;
+		sel_ud(l, compare(l, "eq", VT_D, val_vec(idx), val_imm((uint32_t)e)), r,
+		       val_scalar(cb1_image(l), byte / 4), val_vec(r));
+	}
+	return val_vec(r);
+}
+
 /* ---- LDS: declarations and the static SLM size ---------------------------- */
 
 #define SLM_MAX 65536 /* Gen12LP: 64 KB of shared local memory per work-group */
@@ -505,13 +539,65 @@ static int lds_static_size(L *l)
 				align = a->align;
 		}
 	}
-	for (i = 0; i < (size_t)l->nlds; i++)
-		if (l->lds_bytes[i] > dcl)
-			dcl = l->lds_bytes[i];
+	if (l->nlds)
+		dcl = l->lds_base[l->nlds - 1] + l->lds_bytes[l->nlds - 1];
 	size = md->mem_hwlocal;
 	if (!(hl && has_hw) && dcl > size)
 		size = dcl;
 	return (size + align - 1) / align * align;
+}
+
+/* Every LDS id the kernel's code declares (main and its functions, a
+ * declaration may follow its uses), ascending, with its largest size and
+ * its region's SLM offset.  0 ok. */
+static int lds_layout(L *l, const Inst *at)
+{
+	const Func *f;
+	size_t i, j;
+	int n, k, hl = 0;
+	if (l->lds_laid)
+		return l->lds_laid < 0 ? -1 : 0;
+	l->lds_laid = -1;
+	l->nlds = 0;
+	for (i = 0; i <= l->k->funcs.n; i++) {
+		f = i ? l->k->funcs.v[i - 1] : &l->p->m->main;
+		for (j = 0; j < f->code.n; j++) {
+			const Inst *in = &f->code.v[j];
+			long long id = il_mod_int(il_inst_mod(in, "id"), -1), bytes;
+			if (in->op != OP_DCL_LDS || id < 0 || id > 0xffff || in->nops != 1 ||
+			    in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > SLM_MAX)
+				continue; /* lds_dcl diagnoses these */
+			bytes = in->ops[0].num;
+			for (n = 0; n < l->nlds && l->lds_ids[n] < id; n++)
+				;
+			if (n < l->nlds && l->lds_ids[n] == id) {
+				if (bytes > l->lds_bytes[n])
+					l->lds_bytes[n] = (int)bytes;
+				continue;
+			}
+			if (l->nlds == LDS_IDS) {
+				lerr(l, in->loc, "the kernel declares more than %d LDS ids", LDS_IDS);
+				return -1;
+			}
+			for (k = l->nlds; k > n; k--)
+				l->lds_ids[k] = l->lds_ids[k - 1], l->lds_bytes[k] = l->lds_bytes[k - 1];
+			l->lds_ids[n] = (int)id;
+			l->lds_bytes[n] = (int)bytes;
+			l->nlds++;
+		}
+	}
+	for (i = 0; i < l->k->md->args.n; i++)
+		hl |= l->k->md->args.v[i].kind == MA_POINTER && l->k->md->args.v[i].mem &&
+		      !strcmp(l->k->md->args.v[i].mem, "hl");
+	if (l->nlds > 1 && hl) {
+		lerr(l, at->loc, "the kernel declares %d LDS ids and takes __local pointer arguments: "
+		     "which id's allocation AMD's runtime puts them in is not known", l->nlds);
+		return -1;
+	}
+	for (n = 0; n < l->nlds; n++)
+		l->lds_base[n] = n ? (l->lds_base[n - 1] + l->lds_bytes[n - 1] + 15) / 16 * 16 : 0;
+	l->lds_laid = 1;
+	return 0;
 }
 
 /* dcl_lds_id(n) bytes */
@@ -519,7 +605,6 @@ static void lds_dcl(L *l, const Inst *in)
 {
 	const Mod *idm = il_inst_mod(in, "id");
 	long long id = idm ? il_mod_int(idm, -1) : -1, bytes;
-	int i;
 	if (in->nops != 1 || in->ops[0].file != RF_NUMBER) {
 		lerr(l, in->loc, "dcl_lds takes an LDS id and a byte count: dcl_lds_id(n) <bytes>");
 		return;
@@ -536,19 +621,8 @@ static void lds_dcl(L *l, const Inst *in)
 		     "at most %d", id, bytes, SLM_MAX);
 		return;
 	}
-	for (i = 0; i < l->nlds && l->lds_ids[i] != id; i++)
-		;
-	if (i == l->nlds) {
-		if (l->nlds == 1) {
-			lerr(l, in->loc, "a second LDS id (dcl_lds_id(%lld) after dcl_lds_id(%d)) is not "
-			     "supported yet", id, l->lds_ids[0]);
-			return;
-		}
-		l->lds_ids[l->nlds] = (int)id;
-		l->lds_bytes[l->nlds++] = 0;
-	}
-	if (bytes > l->lds_bytes[i])
-		l->lds_bytes[i] = (int)bytes;
+	if (lds_layout(l, in))
+		return;
 	l->slm_static = lds_static_size(l);
 	if (l->slm_static > SLM_MAX)
 		lerr(l, in->loc, "the kernel needs %d bytes of static LDS; shared local memory holds at "
@@ -581,13 +655,29 @@ static int lds_id(L *l, const Inst *in)
 		return -1;
 	}
 	if (declares_lds(&l->p->m->main, id))
-		return (int)id;
+		return lds_layout(l, in) ? -1 : (int)id;
 	for (i = 0; i < l->k->funcs.n; i++)
 		if (declares_lds(l->k->funcs.v[i], id))
-			return (int)id;
+			return lds_layout(l, in) ? -1 : (int)id;
 	lerr(l, in->loc, "'%s' uses LDS id %lld, which no dcl_lds_id(%lld) declares",
 	     il_ops[in->op].name, id, id);
 	return -1;
+}
+
+/* The SLM offset of IL address a of LDS id: a plus the id's region */
+static Val lds_address(L *l, int id, Val a)
+{
+	VDecl *t;
+	Val v[2];
+	int n;
+	for (n = 0; n < l->nlds && l->lds_ids[n] != id; n++)
+		;
+	if (n == l->nlds || !l->lds_base[n])
+		return a;
+	t = vk_temp(l->vk, "LDSA", VT_UD, l->simd);
+	v[0] = a, v[1] = val_imm((uint32_t)l->lds_base[n]);
+	alu(l, "add", VT_UD, t, 2, v, 0);
+	return val_vec(t);
 }
 
 /* ---- LDS: message helpers ------------------------------------------------ */
@@ -719,9 +809,9 @@ static int second_address(L *l, const Inst *in, int first, int second)
  * (sign/zero extended) */
 static void lds_load(L *l, const Inst *in)
 {
-	int m[4], n, c, h, last = 0, sub = 0, sign = 0;
+	int m[4], n, c, h, last = 0, sub = 0, sign = 0, id;
 	Val a;
-	if (lds_id(l, in) < 0 || (n = load_dst(l, in, m)) < 0)
+	if ((id = lds_id(l, in)) < 0 || (n = load_dst(l, in, m)) < 0)
 		return;
 	switch (in->op) {
 	case OP_LDS_LOAD_VEC:
@@ -739,7 +829,7 @@ static void lds_load(L *l, const Inst *in)
 	}
 	if (in->op != OP_LDS_LOAD_VEC && (last = one_written(l, in, m, n)) < 0)
 		return;
-	a = lsrc1(l, &in->ops[1]);
+	a = lds_address(l, id, lsrc1(l, &in->ops[1]));
 	for (h = 0; h < l->nchunks && n > 0; h++) {
 		VDecl *addr = chunk_val(l, "SA", a, h);
 		VDecl *data = vk_temp(l->vk, "LD", VT_UD, (in->op == OP_LDS_LOAD_VEC ? last : 1) * l->chunk);
@@ -780,9 +870,9 @@ static void lds_load(L *l, const Inst *in)
  * x.. of v at addr, addr+4 ..); lds_store_byte/short addr, v (low bits) */
 static void lds_store(L *l, const Inst *in)
 {
-	int m[4], n = 1, j, h, sub = 0, ai = 0, vi = 1;
+	int m[4], n = 1, j, h, sub = 0, ai = 0, vi = 1, id;
 	Val a, s[4];
-	if (lds_id(l, in) < 0)
+	if ((id = lds_id(l, in)) < 0)
 		return;
 	if (in->op == OP_LDS_STORE_VEC) {
 		const Operand *d = &in->ops[0];
@@ -799,7 +889,7 @@ static void lds_store(L *l, const Inst *in)
 	} else if (in->op == OP_LDS_STORE_SHORT) {
 		sub = 2;
 	}
-	a = lsrc1(l, &in->ops[ai]);
+	a = lds_address(l, id, lsrc1(l, &in->ops[ai]));
 	for (j = 0; j < n; j++)
 		s[j] = lsrc(l, &in->ops[vi], j);
 	for (h = 0; h < l->nchunks; h++) {
@@ -1045,12 +1135,101 @@ static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
  * cmp / cmp_xchg: LDS gives the compare value, then the value stored; UAV
  * the value stored, then the compare value.  inc / dec: s = wrap limit.
  * A UAV read form returns the old value in x. */
+/* UAV atomics with _b64: the same operands as the 32-bit form, each value
+ * a 64-bit pair of components (low dword first, as 64-bit integer
+ * operands are written: r.xy), the address a byte offset as before; the
+ * returning forms write the old value to x and y.  compare-exchange: the
+ * value stored, then the compare value (the UAV order of the 32-bit form).
+ * One svm_atomic.<op>.64 per 8 lanes (A64 quadword atomics: TGLLP and DG2,
+ * which IGC also uses for OpenCL's 64-bit atom_* on global memory). */
+static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
+{
+	int m[4], ai = at->ret, h, q, c, uav, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
+	const char *name = il_ops[in->op].name;
+	VType t = strstr(at->vop ? at->vop : "", "sint") ? VT_Q : VT_UQ;
+	Val v[2][2];
+	AtomMem mem;
+	char op[40];
+	if (l->lsc) {
+		lerr(l, in->loc, "'%s_b64': 64-bit atomics in LSC form (lsc_atomic_*.d64, which device '%s' "
+		     "needs) are not lowered yet; they run on the devices with legacy A64 messages (tgllp, skl, "
+		     "icllp, dg1, dg2, mtl)", name, l->o->plat->name);
+		return;
+	}
+	if (at->form != AT_PLAIN && at->form != AT_CMPXCHG) {
+		lerr(l, in->loc, "'%s_b64' is not supported yet: %s", name, at->form == AT_RSUB ?
+		     "the 64-bit rsub would be a 64-bit compare-exchange loop, which is not written" :
+		     "no source gives the form of its 64-bit wrap limit operand");
+		return;
+	}
+	if (in->nops != at->ret + 1 + nsrc) {
+		lerr(l, in->loc, "'%s_b64' takes %s%s", name, at->ret ? "a destination, " : "",
+		     nsrc == 2 ? "an address, a value and a compare value" : "an address and a value");
+		return;
+	}
+	if ((uav = uav_id(l, in)) < 0)
+		return;
+	if (at->ret) {
+		if (load_dst(l, in, m) < 0)
+			return;
+		if (m[0] != WM_WRITE || m[1] != WM_WRITE || m[2] == WM_WRITE || m[3] == WM_WRITE) {
+			lerr(l, in->ops[0].loc, "'%s_b64' returns the old 64-bit value in x and y; the destination "
+			     "mask must write x and y only", name);
+			return;
+		}
+	}
+	memset(&mem, 0, sizeof mem);
+	mem.global = 1;
+	if (access_base(l, in, uav, &mem.base))
+		return;
+	mem.a = lsrc1(l, &in->ops[ai]);
+	for (q = 0; q < nsrc; q++)
+		for (c = 0; c < 2; c++)
+			v[q][c] = lsrc(l, &in->ops[ai + 1 + q], c);
+	l->stores++;
+	l->ze->has_global_atomics = 1;
+	snprintf(op, sizeof op, "svm_atomic.%s.64", at->vop);
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = address(l, mem.a, mem.base, h), *src[2] = {NULL, NULL}, *dst = NULL;
+		VInst *x;
+		for (q = 0; q < nsrc; q++) {
+			VDecl *ud;
+			src[q] = vk_temp(l->vk, q ? "AC" : "AV", t, l->chunk);
+			ud = vk_alias(l->vk, src[q], VT_UD, 0);
+			for (c = 0; c < 2; c++) {
+				x = emit_chunk(l, "mov", h);
+				x->ops[0] = vo_dst_stride(ud, c, 2);
+				x->ops[1] = opnd(l, v[q][c], VT_UD, h);
+				x->nops = 2;
+			}
+		}
+		if (at->ret)
+			dst = vk_temp(l->vk, "AO", t, l->chunk);
+		for (q = 0; q < l->chunk / 8; q++) {
+			x = vk_emit(l->vk, intern(op), 8, 1 + (h * l->chunk + 8 * q) / 4);
+			x->ops[0] = vo_raw(addr, 64 * q);
+			x->ops[1] = dst ? vo_raw(dst, 64 * q) : null_raw(l);
+			x->ops[2] = vo_raw(src[0], 64 * q);
+			x->ops[3] = src[1] ? vo_raw(src[1], 64 * q) : null_raw(l);
+			x->nops = 4;
+		}
+		for (c = 0; dst && c < 2; c++)
+			put(l, in->ops[0].num, c, VT_UD, vo_region(vk_alias(l->vk, dst, VT_UD, 0), c, 2, 1, 0), h);
+	}
+	if (at->ret)
+		load_consts(l, in, m);
+}
+
 static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 {
-	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1, uav = -1;
+	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1, uav = -1, lid = -1;
 	AtomMem mem;
 	Val val, cmp;
 	const char *name = il_ops[in->op].name;
+	if (global && il_inst_mod(in, "b64")) {
+		lower_atomic64(l, in, at);
+		return;
+	}
 	if (in->nops != at->ret + 1 + nsrc) {
 		lerr(l, in->loc, "'%s' takes %s%s", name, at->ret ? "a destination, " : "",
 		     nsrc == 2 ? (global ? "an address, a value and a compare value" :
@@ -1059,7 +1238,7 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 		     "an address and a value");
 		return;
 	}
-	if (global ? (uav = uav_id(l, in)) < 0 : lds_id(l, in) < 0)
+	if (global ? (uav = uav_id(l, in)) < 0 : (lid = lds_id(l, in)) < 0)
 		return;
 	if (at->ret) {
 		int n = load_dst(l, in, m);
@@ -1078,6 +1257,8 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 	if (global && access_base(l, in, uav, &mem.base))
 		return;
 	mem.a = lsrc1(l, &in->ops[ai]);
+	if (!global)
+		mem.a = lds_address(l, lid, mem.a);
 	val = lsrc(l, &in->ops[ai + 1 + (nsrc == 2 && !global)], 0);
 	cmp = nsrc == 2 ? lsrc(l, &in->ops[ai + 1 + global], 0) : val_imm(0);
 	if (global) {

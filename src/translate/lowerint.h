@@ -47,6 +47,8 @@ static const char *const imp_name[IMP_COUNT] = {
 	"PRINTF_BUFFER",
 };
 
+#define LDS_IDS 8 /* LDS ids one kernel may declare */
+
 typedef struct L {
 	Program *p;
 	Kernel *k;
@@ -85,7 +87,9 @@ typedef struct L {
 	                        * ;memory:hwlocal and dcl_lds, or hwlocal alone when
 	                        * __local arguments follow it; see lds_static_size */
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
-	int lds_ids[1], lds_bytes[1], nlds; /* dcl_lds_id(n) bytes, per LDS id */
+	int lds_ids[LDS_IDS], lds_bytes[LDS_IDS], nlds; /* dcl_lds_id(n) bytes, per LDS id, ascending */
+	int lds_base[LDS_IDS]; /* each id's region: SLM offset of its byte 0 */
+	int lds_laid;          /* 1: the ids above are laid out, -1: refused */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
 	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
 	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
@@ -136,6 +140,8 @@ void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 int mem_knows(Opcode op);                  /* lower_mem lowers op (not only diagnoses it) */
 Val hw_cb_read(L *l, const Operand *o, int sel);
+Val cb1_relative(L *l, const Operand *o, int sel); /* cb1[r.c + k] (lower_mem.c) */
+int hc_pointer_at(L *l, int byte);
 VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
 void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v); /* A64 dwords, chunk h */
 void priv_store(L *l, int base, Val idx, Val v);

@@ -432,6 +432,23 @@ static int lookup(const char *const *t, size_t n, const char *v)
 	return v ? find_name(t, n, v) : -1;
 }
 
+/* svm_atomic variant "<op>" or "<op>.64": the atomic-op byte, bit 6 set
+ * for the quadword forms (the byte GenX_IR writes for svm_atomic.add.64 is
+ * 0x40, for .cmpxchg.64 0x47); -1 if unknown */
+static int svm_atomic_op(const char *var)
+{
+	char op[16];
+	size_t n = var ? strlen(var) : 0;
+	int v;
+	if (n > 3 && n - 3 < sizeof op && !strcmp(var + n - 3, ".64")) {
+		memcpy(op, var, n - 3);
+		op[n - 3] = 0;
+		v = lookup(atomic_ops, NELEM(atomic_ops), op);
+		return v < 0 || v > 12 ? -1 : v | 0x40; /* integer operations only */
+	}
+	return n ? lookup(atomic_ops, NELEM(atomic_ops), var) : -1;
+}
+
 static int bad_variant(W *w, const VInst *in)
 {
 	return fail(w, "unsupported vISA instruction '%s'%s", in->op, NULL);
@@ -479,7 +496,8 @@ static int encode(W *w, Enc *e, const VInst *in)
 	case F_SVM_G4S: case F_G4S: case F_TYPED: case F_3D: v = channels(var); break;
 	case F_SVM_GS: v = svm_blocks(var, &v2, &v3); break;
 	case F_GS: v = var && !var[strspn(var, "0123456789")] ? block_num_code(atoi(var)) : -1; break;
-	case F_SVM_ATOM: case F_DWATOM: v = var && *var ? lookup(atomic_ops, NELEM(atomic_ops), var) : -1; break;
+	case F_SVM_ATOM: v = svm_atomic_op(var); break;
+	case F_DWATOM: v = var && *var ? lookup(atomic_ops, NELEM(atomic_ops), var) : -1; break;
 	default: v = var ? -1 : 0; break;
 	}
 	if (v < 0 || (in->pred && (oi->form == F_MINMAX || oi->form == F_CMP || oi->form == F_MOVS ||
