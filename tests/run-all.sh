@@ -634,6 +634,14 @@ else
 	ko "ISA coverage: every mnemonic marked conformance-tested appears in tests/kernels" "$(cat "$WORK/isa.untested")"
 fi
 
+# ---- make mutation's list still applies to the tree (tests/mutation) -------
+if MUTATION_CHECK=1 sh "$SRC/tests/mutation/run.sh" "$SRC" "$WORK/mutation" >"$WORK/mutation.log" 2>&1; then
+	ok "make mutation: $(grep -c '^= ' "$SRC/tests/mutation/mutants.txt") planted bugs, each still applies to the tree"
+else
+	ko "make mutation: every planted bug still applies to the tree (its text moved: update tests/mutation/mutants.txt)" \
+		"$(cat "$WORK/mutation.log")"
+fi
+
 # ---- README's numbers are counted, not typed (tools/readme-counts) ---------
 if sh "$SRC/tools/readme-counts" "$SRC" >"$WORK/counts" 2>&1 &&
    sed -n '/<!-- counts:begin/,/<!-- counts:end/p' "$SRC/README.md" | diff -u - "$WORK/counts" >"$WORK/counts.diff"; then
