@@ -62,7 +62,7 @@ float amd_ftz(float f)
 	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
 }
 
-static float fi(uint32_t u)
+float amd_fi(uint32_t u)
 {
 	return amd_ftz(F(u));
 }
@@ -114,7 +114,7 @@ static float half_value(uint32_t h)
 /* A float result: denormals flushed; a NaN is the default quiet NaN
  * 0x7FC00000 (neither AMD nor Intel documents which payload a NaN result
  * carries, so both emulated runtimes use this one). */
-static uint32_t fo(float f)
+uint32_t amd_fo(float f)
 {
 	return isnan(f) ? 0x7fc00000u : U(amd_ftz(f));
 }
@@ -417,7 +417,7 @@ static float sat(float f)
 
 static float float_op(const AInst *in, const uint32_t *v)
 {
-	float a = fi(v[0]), b = fi(v[1]), c = fi(v[2]);
+	float a = amd_fi(v[0]), b = amd_fi(v[1]), c = amd_fi(v[2]);
 	int z = in->aux;
 	switch (in->op) {
 	case OP_ADD: return a + b;
@@ -468,38 +468,38 @@ uint32_t amd_alu(const AInst *in, const uint32_t *v)
 	case 1:
 		if ((in->sat || in->shift) && (in->op == OP_ITOF || in->op == OP_UTOF)) {
 			float r = amd_shift(in, F(int_op(in->op, v))); /* a float result */
-			return fo(in->sat ? sat(r) : r);
+			return amd_fo(in->sat ? sat(r) : r);
 		}
 		return int_op(in->op, v);
 	case 7:
 		return amd_fmath(in, v);
 	case 3:
 		switch (in->op) {
-		case OP_FTOI: return (uint32_t)f2i(fi(v[0]));
-		case OP_FTOU: return f2u(fi(v[0]));
-		case OP_FTOI_FLR: return (uint32_t)f2i(floorf(fi(v[0])));
-		case OP_FTOI_RPI: return (uint32_t)f2i(ceilf(fi(v[0])));
-		case OP_F2F16: case OP_F2F16_NEAR: return half_bits(fi(v[0]));
-		default: return cmp(in->op, fi(v[0]), fi(v[1]));
+		case OP_FTOI: return (uint32_t)f2i(amd_fi(v[0]));
+		case OP_FTOU: return f2u(amd_fi(v[0]));
+		case OP_FTOI_FLR: return (uint32_t)f2i(floorf(amd_fi(v[0])));
+		case OP_FTOI_RPI: return (uint32_t)f2i(ceilf(amd_fi(v[0])));
+		case OP_F2F16: case OP_F2F16_NEAR: return half_bits(amd_fi(v[0]));
+		default: return cmp(in->op, amd_fi(v[0]), amd_fi(v[1]));
 		}
 	default:
 		if (in->op == OP_CMP) {
 			/* a select: the chosen source's bits unchanged */
 			static const int rel[] = {OP_EQ, OP_NE, OP_GT, OP_GE, OP_LT, OP_LE};
-			return cmp(rel[in->aux], fi(v[0]), F(in->k)) ? v[1] : v[2];
+			return cmp(rel[in->aux], amd_fi(v[0]), F(in->k)) ? v[1] : v[2];
 		}
 		if (in->op == OP_MOV || in->op == OP_ABS) {
 			uint32_t r = in->op == OP_ABS ? v[0] & 0x7fffffffu : v[0];
 			if (in->shift) /* float arithmetic then */
-				return fo(in->sat ? sat(amd_shift(in, F(r))) : amd_shift(in, F(r)));
-			return in->sat ? fo(sat(F(r))) : r;
+				return amd_fo(in->sat ? sat(amd_shift(in, F(r))) : amd_shift(in, F(r)));
+			return in->sat ? amd_fo(sat(F(r))) : r;
 		}
 		{
 			int old = amd_round_begin(in);
 			float r = float_op(in, v);
 			amd_round_end(old);
 			r = amd_shift(in, r);
-			return fo(in->sat ? sat(r) : r);
+			return amd_fo(in->sat ? sat(r) : r);
 		}
 	}
 }
@@ -510,13 +510,13 @@ uint32_t amd_dot(const AInst *in, uint32_t v[3][4])
 	int legacy = il_inst_mod(in->in, "ieee") == NULL;
 	float s = 0.0f;
 	for (i = 0; i < n; i++) {
-		float p = mul_r(fi(v[0][i]), fi(v[1][i]), legacy);
+		float p = mul_r(amd_fi(v[0][i]), amd_fi(v[1][i]), legacy);
 		s = i ? amd_ftz(s + p) : p;
 	}
 	if (in->op == OP_DP2ADD) /* + c.x */
-		s = amd_ftz(s + fi(v[2][0]));
+		s = amd_ftz(s + amd_fi(v[2][0]));
 	s = amd_shift(in, s);
-	return fo(in->sat ? sat(s) : s);
+	return amd_fo(in->sat ? sat(s) : s);
 }
 
 /* A 64-bit instruction on one pair: a and b are the sources' pairs (for the

@@ -31,19 +31,6 @@
 
 #include "amdint.h"
 
-static float F(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t U(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
 
 int amd_fmath_op(int op)
 {
@@ -98,15 +85,9 @@ static uint32_t half_directed(float f, int up)
 }
 
 
-/* a float result of these ops: flushed, NaN the default quiet NaN */
-static uint32_t fo(float f)
-{
-	return isnan(f) ? 0x7fc00000u : U(amd_ftz(f));
-}
-
 uint32_t amd_fmath(const AInst *in, const uint32_t *v)
 {
-	float a = amd_ftz(F(v[0])), b = amd_ftz(F(v[1])), c = amd_ftz(F(v[2])), r;
+	float a = amd_fi(v[0]), b = amd_fi(v[1]), c = amd_fi(v[2]), r;
 	int e;
 	switch (in->op) {
 	case OP_FREXP_EXP:
@@ -141,7 +122,7 @@ uint32_t amd_fmath(const AInst *in, const uint32_t *v)
 	r = amd_shift(in, r);
 	if (in->sat) /* [0, 1], NaN -> 0 */
 		r = isnan(r) || r <= 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
-	return fo(r);
+	return amd_fo(r);
 }
 
 /* ---- instruction modifiers --------------------------------------------------- */

@@ -205,6 +205,8 @@ uint32_t amd_alu(const AInst *a, const uint32_t *v);
 uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
 uint64_t amd_alu64(int op, uint64_t a, uint64_t b); /* kind 4: one component pair */
 float amd_ftz(float f);                      /* single-precision denormals flushed */
+float amd_fi(uint32_t u);                    /* a float source: its bits, flushed */
+uint32_t amd_fo(float f);                    /* a float result: flushed, NaN 0x7FC00000 */
 
 /* amd_fmath.c: the further float instructions (amd_alu_kind 6) and the
  * rounding-mode and destination-shift modifiers */

@@ -1040,29 +1040,6 @@ static uint32_t atomic_op(int op, uint32_t old, uint32_t s0, uint32_t s1)
 	}
 }
 
-/* one lane's atomic on the dword at m: old value to dst (unless %null) */
-static void atomic_lane(XThread *t, const XInst *in, int n, uint8_t *m, int idst, int is0, int is1)
-{
-	uint8_t *d = is_null(t, in, idst) ? NULL : raw(t, in, idst, 4 * n, 4);
-	uint8_t *a = is_null(t, in, is0) ? NULL : raw(t, in, is0, 4 * n, 4);
-	uint8_t *b = is_null(t, in, is1) ? NULL : raw(t, in, is1, 4 * n, 4);
-	uint32_t old, s0, s1;
-	if (t->state == XS_ERROR)
-		return;
-	old = (uint32_t)get_le(m, 4);
-	s0 = a ? (uint32_t)get_le(a, 4) : 0;
-	s1 = b ? (uint32_t)get_le(b, 4) : 0;
-	if ((in->sub == XA_CMPXCHG || in->sub == XA_FCMPWR) && (!a || !b))
-		terr(t, in, "compare-exchange needs two sources");
-	else if (in->sub != XA_INC && in->sub != XA_DEC && !a)
-		terr(t, in, "atomic without a source");
-	else {
-		put_le(m, atomic_op(in->sub, old, s0, s1), 4);
-		if (d)
-			put_le(d, old, 4);
-	}
-}
-
 static uint64_t atomic_op64(int op, uint64_t old, uint64_t s0, uint64_t s1)
 {
 	switch (op) {
@@ -1082,26 +1059,29 @@ static uint64_t atomic_op64(int op, uint64_t old, uint64_t s0, uint64_t s1)
 	}
 }
 
-/* svm_atomic.<op>.64: one lane's atomic on the quadword at m, each
- * operand a quadword per lane */
-static void atomic_lane64(XThread *t, const XInst *in, int n, uint8_t *m)
+/* one lane's atomic on the dword (svm_atomic.<op>.64: quadword, each
+ * operand a quadword per lane) at m: old value to dst (unless %null) */
+static void atomic_lane(XThread *t, const XInst *in, int n, uint8_t *m, int idst, int is0, int is1)
 {
-	int op = in->sub & ~XA_64;
-	uint8_t *d = is_null(t, in, 1) ? NULL : raw(t, in, 1, 8 * n, 8);
-	uint8_t *a = is_null(t, in, 2) ? NULL : raw(t, in, 2, 8 * n, 8);
-	uint8_t *b = is_null(t, in, 3) ? NULL : raw(t, in, 3, 8 * n, 8);
-	uint64_t old;
+	int op = in->sub & ~XA_64, q = in->sub & XA_64 ? 8 : 4;
+	uint8_t *d = is_null(t, in, idst) ? NULL : raw(t, in, idst, q * n, q);
+	uint8_t *a = is_null(t, in, is0) ? NULL : raw(t, in, is0, q * n, q);
+	uint8_t *b = is_null(t, in, is1) ? NULL : raw(t, in, is1, q * n, q);
+	uint64_t old, s0, s1;
 	if (t->state == XS_ERROR)
 		return;
-	old = get_le(m, 8);
-	if (op == XA_CMPXCHG && (!a || !b))
+	old = get_le(m, q);
+	s0 = a ? get_le(a, q) : 0;
+	s1 = b ? get_le(b, q) : 0;
+	if ((op == XA_CMPXCHG || op == XA_FCMPWR) && (!a || !b))
 		terr(t, in, "compare-exchange needs two sources");
 	else if (op != XA_INC && op != XA_DEC && !a)
 		terr(t, in, "atomic without a source");
 	else {
-		put_le(m, atomic_op64(op, old, a ? get_le(a, 8) : 0, b ? get_le(b, 8) : 0), 8);
+		put_le(m, q == 8 ? atomic_op64(op, old, s0, s1) :
+		          atomic_op(op, (uint32_t)old, (uint32_t)s0, (uint32_t)s1), q);
 		if (d)
-			put_le(d, old, 8);
+			put_le(d, old, q);
 	}
 }
 
@@ -1113,9 +1093,7 @@ static void svm_atomic(XThread *t, const XInst *in)
 		if (en >> n & 1) {
 			uint64_t a = lane_addr(t, in, 0, n, &ok);
 			uint8_t *m = ok ? global(t, in, n, a, q, 1) : NULL;
-			if (m && !atomic_at(t, in, in->moff + n, m, q, NULL) && q == 8)
-				atomic_lane64(t, in, n, m);
-			else if (m && q == 4 && t->state != XS_ERROR)
+			if (m && !atomic_at(t, in, in->moff + n, m, q, NULL))
 				atomic_lane(t, in, n, m, 1, 2, 3);
 		}
 }

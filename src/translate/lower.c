@@ -1335,7 +1335,12 @@ static void alu64_pair(L *l, const Inst *in, VDecl *r[2], int c)
 	}
 }
 
-static void lower_alu64(L *l, const Inst *in)
+/* The destination and modifier checks of a 64-bit instruction on component
+ * pairs (x low, y high; z low, w high), then f(pair) for each written pair
+ * into temporaries, stored at the end (a destination that is also a source
+ * is safe).  i64 ops here, 64-bit division (lower_int64.c), qsad/mqsad
+ * (lower_media.c). */
+void alu_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int))
 {
 	const Operand *d = &in->ops[0];
 	const char *name = il_ops[in->op].name;
@@ -1364,7 +1369,7 @@ static void lower_alu64(L *l, const Inst *in)
 			continue;
 		tmp[c] = temp32(l);
 		tmp[c + 1] = temp32(l);
-		alu64_pair(l, in, &tmp[c], c);
+		f(l, in, &tmp[c], c);
 	}
 	alu_store(l, d, key, scratch, m, tmp);
 }
@@ -1788,7 +1793,7 @@ static void lower_inst(L *l, const Inst *in)
 		return;
 	}
 	if (is_i64(in->op)) {
-		lower_alu64(l, in);
+		alu_pairs(l, in, alu64_pair);
 		return;
 	}
 	if (lower_f64(l, in))

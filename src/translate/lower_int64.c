@@ -1,6 +1,6 @@
 /* lower_int64.c - the 64-bit integer instructions lower.c does not inline:
  * i64div u64div i64mod u64mod and vmad_u64_u32 vmad_i64_i32 (amdil.md 4.8),
- * on component pairs (x low, y high; z low, w high) as lower_alu64 does.
+ * on component pairs (x low, y high; z low, w high) as lower.c's alu_pairs does.
  *
  * requires: the lowering state of lower.c; provides: lower_int64(),
  * int64_knows() and the small 32-bit helpers lower_media.c shares (ix_*).
@@ -291,43 +291,6 @@ static void pair_result(L *l, const Inst *in, VDecl *r[2], int c)
 	ix_mov(l, r[1], res.hi);
 }
 
-/* The destination and modifier checks of lower_alu64, then f(pair) for each
- * written pair into temporaries, stored at the end (a destination that is
- * also a source is safe). */
-void ix_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int))
-{
-	const Operand *d = &in->ops[0];
-	const char *name = il_ops[in->op].name;
-	int m[4], c, i, scratch;
-	VDecl *tmp[4] = {0};
-	long long key;
-	if (alu_dst(l, d, &key, &scratch, m))
-		return;
-	if ((m[0] == WM_WRITE) != (m[1] == WM_WRITE) || (m[2] == WM_WRITE) != (m[3] == WM_WRITE)) {
-		lerr(l, d->loc, "'%s' writes 64-bit component pairs: the write mask '.%s' must cover x and "
-		      "y, z and w, or both", name, d->comps);
-		return;
-	}
-	if (il_inst_mod(in, "sat")) {
-		lerr(l, in->loc, "'_sat' on the 64-bit instruction '%s' is not supported", name);
-		return;
-	}
-	for (i = 1; i < in->nops; i++)
-		if (in->ops[i].nmods) {
-			lerr(l, in->ops[i].loc, "source modifiers on the 64-bit instruction '%s' are not supported",
-			      name);
-			return;
-		}
-	for (c = 0; c < 4; c += 2) {
-		if (m[c] != WM_WRITE)
-			continue;
-		tmp[c] = ix_t(l);
-		tmp[c + 1] = ix_t(l);
-		f(l, in, &tmp[c], c);
-	}
-	alu_store(l, d, key, scratch, m, tmp);
-}
-
 int int64_knows(Opcode op)
 {
 	switch (op) {
@@ -343,6 +306,6 @@ int lower_int64(L *l, const Inst *in)
 {
 	if (!int64_knows(in->op))
 		return 0;
-	ix_pairs(l, in, pair_result);
+	alu_pairs(l, in, pair_result);
 	return 1;
 }

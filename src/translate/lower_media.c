@@ -231,7 +231,7 @@ int lower_media(L *l, const Inst *in)
 		lower_comp(l, in);
 		return 1;
 	case OP_QSAD: case OP_MQSAD:
-		ix_pairs(l, in, qsad_pair);
+		alu_pairs(l, in, qsad_pair);
 		return 1;
 	case OP_MQSAD_U32_U8:
 		lower_mqsad32(l, in);

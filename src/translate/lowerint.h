@@ -174,6 +174,9 @@ void image_prologue(L *l);                  /* info blocks and sampler dwords in
 int lower_f64(L *l, const Inst *in);
 int f64_knows(Opcode op);                   /* lower_f64 lowers op (not only diagnoses it) */
 
+/* lower.c: a 64-bit instruction per written component pair (checks, temporaries, store) */
+void alu_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int));
+
 /* lower_int64.c: i64div u64div i64mod u64mod vmad_u64_u32 vmad_i64_i32;
  * 1 when the instruction was one.  Also 32-bit helpers for lower_media.c. */
 int lower_int64(L *l, const Inst *in);
@@ -183,7 +186,6 @@ Val ix_bin(L *l, const char *op, VType t, Val a, Val b); /* a temporary = a op b
 Val ix_un(L *l, const char *op, VType t, Val a);
 Val ix_sel(L *l, VDecl *p, Val a, Val b);             /* (p) a, else b */
 void ix_mov(L *l, VDecl *d, Val v);
-void ix_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int)); /* per written pair */
 
 /* lower_media.c: sad4 sad_u16 sad_u32 msad u4lerp qsad mqsad mqsad_u32_u8 */
 int lower_media(L *l, const Inst *in);
