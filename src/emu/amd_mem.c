@@ -367,6 +367,58 @@ static int same_address(Run *R, Item *it, const AInst *a, uint32_t addr)
 	return 0;
 }
 
+/* lds_load64 dst.xy__|__zw, addr: the dwords at addr and addr+4 into the
+ * pair's low and high component.  AMD's compiler emits it only for 8-byte
+ * aligned accesses (AMDILEGIOExpansion expandLocalLoad), so another address
+ * is an error here. */
+static void lds_load64(Run *R, Item *it, const AInst *a)
+{
+	uint32_t addr = amd_src(R, it, a, &a->s[0], 0, 0), v[2];
+	const uint8_t *p;
+	uint8_t b[8];
+	int c, lo = -1;
+	for (c = 0; c < 4; c += 2)
+		if (a->d.m[c] == WM_WRITE && a->d.m[c + 1] == WM_WRITE &&
+		    a->d.m[2 - c] != WM_WRITE && a->d.m[3 - c] != WM_WRITE)
+			lo = c;
+	if (lo < 0) {
+		amd_fail(R, it, a, "writes one 64-bit pair: the destination mask must be xy or zw");
+		return;
+	}
+	if (R->err || !aligned(R, it, a, addr, 8))
+		return;
+	if (!(p = amd_mem_at(R, lds_mem(R, a), addr, 8, it, a, 0)))
+		return;
+	see(R, it, a, lds_mem(R, a), p, addr, 8, b);
+	if (R->err)
+		return;
+	v[0] = rd32(b), v[1] = rd32(b + 4);
+	for (c = 0; c < 4; c++) {
+		int mk = a->d.m[c];
+		if (mk == WM_WRITE)
+			amd_write(R, it, a, c, v[c - lo]);
+		else if (mk == WM_ZERO || mk == WM_ONE)
+			amd_write(R, it, a, c, mk == WM_ONE ? 0x3f800000u : 0);
+	}
+}
+
+/* lds_store64 addr, v (AMD's form) or lds_store64 mem.xy__, addr, v: v's
+ * first two components (low, high dword) at addr, addr+4 */
+static void lds_store64(Run *R, Item *it, const AInst *a)
+{
+	int mem = a->d.kind == D_MEM;
+	uint32_t addr;
+	if (!nsrc_is(R, it, a, 2))
+		return;
+	if (mem && (prefix(a) != 2)) {
+		amd_fail(R, it, a, "writes one 64-bit pair: 'mem' needs the mask xy");
+		return;
+	}
+	addr = amd_src(R, it, a, &a->s[0], 0, 0);
+	if (!R->err && aligned(R, it, a, addr, 8))
+		store(R, it, a, lds_mem(R, a), addr, 4, 2, 1);
+}
+
 static int lds_access(Run *R, Item *it, const AInst *a)
 {
 	uint32_t addr;
@@ -394,6 +446,13 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 		sz = a->op == OP_LDS_STORE ? 4 : a->op == OP_LDS_STORE_BYTE ? 1 : 2;
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
 		store(R, it, a, lds_mem(R, a), addr, sz, 1, 1);
+		return 1;
+	case OP_LDS_LOAD64:
+		if (nsrc_is(R, it, a, 1))
+			lds_load64(R, it, a);
+		return 1;
+	case OP_LDS_STORE64:
+		lds_store64(R, it, a);
 		return 1;
 	case OP_LDS_STORE_VEC: {
 		int n = prefix(a), j;

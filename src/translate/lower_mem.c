@@ -804,12 +804,28 @@ static int second_address(L *l, const Inst *in, int first, int second)
 
 /* ---- LDS: loads and stores ----------------------------------------------- */
 
+/* lds_load64 writes one 64-bit component pair: xy (what AMD's backend
+ * writes: AMDILEGIOExpansion expandLocalLoad moves any other destination
+ * through r1011.xy) or zw (the IL's pair convention, x/z = low dword).
+ * The first component of the pair, -1 after a diagnostic. */
+static int pair_written(L *l, const Inst *in, const int m[4])
+{
+	int c;
+	for (c = 0; c < 4; c += 2)
+		if (m[c] == WM_WRITE && m[c + 1] == WM_WRITE && m[2 - c] != WM_WRITE && m[3 - c] != WM_WRITE)
+			return c;
+	lerr(l, in->ops[0].loc, "'lds_load64' writes one 64-bit component pair: the destination mask "
+	     "must write x and y (or z and w) and nothing else");
+	return -1;
+}
+
 /* lds_load dst, addr (dword); lds_load_vec dst, addr, addr (dwords addr+4c
  * into the written components c); lds_load_[u]byte/[u]short dst, addr
- * (sign/zero extended) */
+ * (sign/zero extended); lds_load64 dst.xy__|__zw, addr (the dwords at addr
+ * and addr+4 into the pair's low and high component) */
 static void lds_load(L *l, const Inst *in)
 {
-	int m[4], n, c, h, last = 0, sub = 0, sign = 0, id;
+	int m[4], n, c, h, last = 0, sub = 0, sign = 0, id, first = 0, words;
 	Val a;
 	if ((id = lds_id(l, in)) < 0 || (n = load_dst(l, in, m)) < 0)
 		return;
@@ -825,24 +841,29 @@ static void lds_load(L *l, const Inst *in)
 	case OP_LDS_LOAD_UBYTE: sub = 1; break;
 	case OP_LDS_LOAD_SHORT: sub = 2, sign = 1; break;
 	case OP_LDS_LOAD_USHORT: sub = 2; break;
+	case OP_LDS_LOAD64:
+		if ((first = pair_written(l, in, m)) < 0)
+			return;
+		last = 2;
+		break;
 	default: break;
 	}
-	if (in->op != OP_LDS_LOAD_VEC && (last = one_written(l, in, m, n)) < 0)
+	if (in->op != OP_LDS_LOAD_VEC && in->op != OP_LDS_LOAD64 && (last = one_written(l, in, m, n)) < 0)
 		return;
+	words = in->op == OP_LDS_LOAD_VEC || in->op == OP_LDS_LOAD64 ? last : 1;
 	a = lds_address(l, id, lsrc1(l, &in->ops[1]));
 	for (h = 0; h < l->nchunks && n > 0; h++) {
 		VDecl *addr = chunk_val(l, "SA", a, h);
-		VDecl *data = vk_temp(l->vk, "LD", VT_UD, (in->op == OP_LDS_LOAD_VEC ? last : 1) * l->chunk);
+		VDecl *data = vk_temp(l->vk, "LD", VT_UD, words * l->chunk);
 		char op[40];
 		VInst *v;
 		if (l->lsc) {
-			lsc_move(l, LSC_SLM, 0, h, addr, 0, 0, sub ? sub : 4,
-			         in->op == OP_LDS_LOAD_VEC ? last : 1, data, 0);
+			lsc_move(l, LSC_SLM, 0, h, addr, 0, 0, sub ? sub : 4, words, data, 0);
 		} else {
 			if (sub)
 				snprintf(op, sizeof op, "gather_scaled.%d", sub);
 			else
-				snprintf(op, sizeof op, "gather4_scaled.%s", chmask[in->op == OP_LDS_LOAD_VEC ? last : 1]);
+				snprintf(op, sizeof op, "gather4_scaled.%s", chmask[words]);
 			v = emit_chunk(l, intern(op), h);
 			v->ops[0] = slm_surf(l);
 			v->ops[1] = vo_imm(0, VT_UD);
@@ -855,6 +876,9 @@ static void lds_load(L *l, const Inst *in)
 			VType st = sub == 1 ? (sign ? VT_B : VT_UB) : (sign ? VT_W : VT_UW);
 			put(l, in->ops[0].num, last, sign ? VT_D : VT_UD,
 			    vo_region(vk_alias(l->vk, data, st, 0), 0, 4 / sub, 1, 0), h);
+		} else if (in->op == OP_LDS_LOAD64) {
+			put(l, in->ops[0].num, first, VT_UD, vo_src(data, 0), h);
+			put(l, in->ops[0].num, first + 1, VT_UD, vo_src(data, l->chunk), h);
 		} else if (in->op == OP_LDS_LOAD_VEC) {
 			for (c = 0; c < 4; c++)
 				if (m[c] == WM_WRITE)
@@ -867,7 +891,11 @@ static void lds_load(L *l, const Inst *in)
 }
 
 /* lds_store addr, v; lds_store_vec mem.<mask>, addr, addr, v (components
- * x.. of v at addr, addr+4 ..); lds_store_byte/short addr, v (low bits) */
+ * x.. of v at addr, addr+4 ..); lds_store_byte/short addr, v (low bits);
+ * lds_store64 addr, v (AMD's backend, AMDILMultiClass.td LDSLSInst
+ * STOREi64r) or lds_store64 mem.xy__, addr, v: the pair v.x (low dword)
+ * and v.y (high) at addr and addr+4 (the source's first two selectors,
+ * e.g. r2.xyxy) */
 static void lds_store(L *l, const Inst *in)
 {
 	int m[4], n = 1, j, h, sub = 0, ai = 0, vi = 1, id;
@@ -884,6 +912,21 @@ static void lds_store(L *l, const Inst *in)
 		if (in->nops != 4 || same_data(l, in, n))
 			return;
 		ai = 1, vi = 2;
+	} else if (in->op == OP_LDS_STORE64) {
+		const Operand *d = &in->ops[0];
+		n = 2;
+		if (d->file == RF_MEM) {
+			if (il_wmask(d, m) || prefix_count(m) != 2) {
+				lerr(l, d->loc, "lds_store64 writes one 64-bit pair: 'mem' needs the mask xy");
+				return;
+			}
+			ai = 1, vi = 2;
+		}
+		if (in->nops != vi + 1) {
+			lerr(l, in->loc, "lds_store64 takes an address and a 64-bit value: "
+			     "lds_store64_id(n) addr, value (or mem.xy__, addr, value)");
+			return;
+		}
 	} else if (in->op == OP_LDS_STORE_BYTE) {
 		sub = 1;
 	} else if (in->op == OP_LDS_STORE_SHORT) {
@@ -1635,7 +1678,7 @@ int mem_knows(Opcode op)
 	case OP_UAV_ARENA_LOAD: case OP_UAV_ARENA_STORE: case OP_DCL_LDS: case OP_LDS_LOAD:
 	case OP_LDS_LOAD_VEC: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT: case OP_LDS_STORE: case OP_LDS_STORE_VEC: case OP_LDS_STORE_BYTE:
-	case OP_LDS_STORE_SHORT: case OP_FENCE:
+	case OP_LDS_STORE_SHORT: case OP_LDS_LOAD64: case OP_LDS_STORE64: case OP_FENCE:
 		return 1;
 	default:
 		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
@@ -1672,12 +1715,14 @@ int lower_mem(L *l, const Inst *in)
 	case OP_LDS_LOAD_UBYTE:
 	case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT:
+	case OP_LDS_LOAD64:
 		lds_load(l, in);
 		return 1;
 	case OP_LDS_STORE:
 	case OP_LDS_STORE_VEC:
 	case OP_LDS_STORE_BYTE:
 	case OP_LDS_STORE_SHORT:
+	case OP_LDS_STORE64:
 		lds_store(l, in);
 		return 1;
 	case OP_LDS_MSKOR:

@@ -162,6 +162,41 @@ static void test_lds_reduce(void)
 	emu_launch_free(&l);
 }
 
+/* lds64.il: lds_store64 / lds_load64 (both store spellings, xy and zw
+ * destinations) with edge bit patterns; expected values from the kernel's
+ * formula, computed here on the host */
+static void test_lds64(void)
+{
+	static const uint64_t edge[] = {0, ~0ull, 0x8000000000000000ull, 0x00000000ffffffffull,
+	                                0xffffffff00000000ull, 1, 0x7fffffffffffffffull,
+	                                0x0123456789abcdefull};
+	Kernel *k = load_file("lds64.il", "lds64");
+	EmuLaunch l;
+	EmuResult r;
+	uint64_t in[64], v[64], out[64] = {0}, got;
+	int i, n = 16;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+	for (i = 0; i < 64; i++) {
+		in[i] = edge[i % 8] ^ ((uint64_t)(i / 8) << 13);
+		v[i] = in[i] ^ ((uint64_t)i << 40) ^ 0x8000000180000001ull;
+	}
+	launch_1d(&l, 64, (uint32_t)n);
+	add_arg(&l, EA_BUFFER, in, sizeof in);
+	add_arg(&l, EA_BUFFER, out, sizeof out);
+	add_arg(&l, EA_BUFFER, out, sizeof out);
+	CU_ASSERT_FATAL(run_ok(k, &l, &r));
+	for (i = 0; i < 64; i++) {
+		int base = i / n * n, li = i % n;
+		uint64_t t = v[base + (li + 1) % n];
+		memcpy(&got, r.buffers.v[1].s + 8 * i, 8);
+		CU_ASSERT_EQUAL(got, v[base + n - 1 - li]);
+		memcpy(&got, r.buffers.v[2].s + 8 * i, 8);
+		CU_ASSERT_EQUAL(got, t << 32 | t >> 32);
+	}
+	emu_result_free(&r);
+	emu_launch_free(&l);
+}
+
 static void test_multi_kernel_data(void)
 {
 	static const int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
@@ -683,6 +718,7 @@ int add_emu_amd_suite(void)
 	} tests[] = {
 		{"saxpy", test_saxpy},
 		{"lds_reduce (barriers, loop)", test_lds_reduce},
+		{"lds64 (lds_load64, lds_store64)", test_lds64},
 		{"multi_kernel_data (helper call, data segment)", test_multi_kernel_data},
 		{"printf_items (records, text)", test_printf_items},
 		{"shared_uav (one UAV, three buffers)", test_shared_uav},
