@@ -548,9 +548,9 @@ static uint64_t atom_apply64(int kind, uint64_t m, uint64_t v, uint64_t cmpv)
 	}
 }
 
-/* uav_<op>_b64 addr, v; uav_read_<op>_b64 dst.xy, addr, v [, compare]: the
- * 64-bit values are component pairs (x low, y high), the old value goes
- * to dst.xy */
+/* uav_<op>_b64 addr, v; uav_read_<op>_b64 dst.xy|zw, addr, v [, compare]:
+ * the 64-bit values are component pairs (x low, y high), the old value goes
+ * to the destination pair (AMD's backend: a GPR_64 register, Rxy or Rzw) */
 static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 {
 	uint32_t addr = amd_src(R, it, a, &a->s[0], 0, 0);
@@ -562,9 +562,14 @@ static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 		         "and or xor xchg cmp)");
 		return;
 	}
-	if (t->ret && (a->d.m[0] != WM_WRITE || a->d.m[1] != WM_WRITE || a->d.m[2] == WM_WRITE ||
-	               a->d.m[3] == WM_WRITE)) {
-		amd_fail(R, it, a, "a _b64 atomic returns its old value in x and y: the mask must write x and y");
+	int lo = -1, c;
+	for (c = 0; c < 4; c += 2)
+		if (a->d.m[c] == WM_WRITE && a->d.m[c + 1] == WM_WRITE && a->d.m[2 - c] != WM_WRITE &&
+		    a->d.m[3 - c] != WM_WRITE)
+			lo = c;
+	if (t->ret && lo < 0) {
+		amd_fail(R, it, a, "a _b64 atomic returns its old value in one component pair: the mask "
+		         "must write x and y, or z and w");
 		return;
 	}
 	v = amd_src(R, it, a, &a->s[1], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[1], 1, 0) << 32;
@@ -577,12 +582,11 @@ static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 	wr32(p, (uint32_t)v);
 	wr32(p + 4, (uint32_t)(v >> 32));
 	if (t->ret) {
-		amd_write(R, it, a, 0, (uint32_t)old);
-		amd_write(R, it, a, 1, (uint32_t)(old >> 32));
-		if (a->d.m[2] == WM_ZERO || a->d.m[2] == WM_ONE)
-			amd_write(R, it, a, 2, a->d.m[2] == WM_ONE ? 0x3f800000u : 0);
-		if (a->d.m[3] == WM_ZERO || a->d.m[3] == WM_ONE)
-			amd_write(R, it, a, 3, a->d.m[3] == WM_ONE ? 0x3f800000u : 0);
+		amd_write(R, it, a, lo, (uint32_t)old);
+		amd_write(R, it, a, lo + 1, (uint32_t)(old >> 32));
+		for (c = 0; c < 4; c++)
+			if (a->d.m[c] == WM_ZERO || a->d.m[c] == WM_ONE)
+				amd_write(R, it, a, c, a->d.m[c] == WM_ONE ? 0x3f800000u : 0);
 	}
 }
 

@@ -188,7 +188,11 @@ static void lower_raw_load(L *l, const Inst *in)
 	if (uav < 0)
 		return;
 	if (d->file != RF_TEMP || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
-		lerr(l, d->loc, "uav_raw_load destination must be a register with mask x, xy, xyz or xyzw");
+		/* AMD's backend writes only x, xy and xyzw (AMDIL{EG,SI}IOExpansion
+		 * expandGlobalLoad route any other destination through r1011);
+		 * no source says which dwords another mask would receive */
+		lerr(l, d->loc, "uav_raw_load destination must be a register with mask x, xy, xyz or xyzw "
+		     "(AMD's compiler writes no other; what another mask loads is not documented)");
 		return;
 	}
 	if (uav == l->priv_uav) {
@@ -1187,7 +1191,7 @@ static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
  * which IGC also uses for OpenCL's 64-bit atom_* on global memory). */
 static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 {
-	int m[4], ai = at->ret, h, q, c, uav, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
+	int m[4], ai = at->ret, h, q, c, uav, lo = -1, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
 	const char *name = il_ops[in->op].name;
 	VType t = strstr(at->vop ? at->vop : "", "sint") ? VT_Q : VT_UQ;
 	Val v[2][2];
@@ -1215,9 +1219,14 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 	if (at->ret) {
 		if (load_dst(l, in, m) < 0)
 			return;
-		if (m[0] != WM_WRITE || m[1] != WM_WRITE || m[2] == WM_WRITE || m[3] == WM_WRITE) {
-			lerr(l, in->ops[0].loc, "'%s_b64' returns the old 64-bit value in x and y; the destination "
-			     "mask must write x and y only", name);
+		/* AMD's backend gives the result a GPR_64 register: Rxy or Rzw
+		 * (AMDILRegisterInfo.td, AMDILFormats.td BinAtomI64/CmpXChgI64) */
+		for (c = 0; c < 4; c += 2)
+			if (m[c] == WM_WRITE && m[c + 1] == WM_WRITE && m[2 - c] != WM_WRITE && m[3 - c] != WM_WRITE)
+				lo = c;
+		if (lo < 0) {
+			lerr(l, in->ops[0].loc, "'%s_b64' returns the old 64-bit value in one component pair; "
+			     "the destination mask must write x and y, or z and w, and nothing else", name);
 			return;
 		}
 	}
@@ -1257,7 +1266,7 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 			x->nops = 4;
 		}
 		for (c = 0; dst && c < 2; c++)
-			put(l, in->ops[0].num, c, VT_UD, vo_region(vk_alias(l->vk, dst, VT_UD, 0), c, 2, 1, 0), h);
+			put(l, in->ops[0].num, lo + c, VT_UD, vo_region(vk_alias(l->vk, dst, VT_UD, 0), c, 2, 1, 0), h);
 	}
 	if (at->ret)
 		load_consts(l, in, m);
@@ -1727,7 +1736,13 @@ int lower_mem(L *l, const Inst *in)
 		return 1;
 	case OP_LDS_MSKOR:
 	case OP_LDS_READ_MSKOR:
-		lerr(l, in->loc, "'%s' is not supported yet: the order of its mask and value operands "
+		/* operand order addr, mask, value is confirmed (AMD's backend,
+		 * AMDILFormats.td TriAtom, and GCN's DS_MSKOR_B32 VDATA0/VDATA1);
+		 * the mask's polarity is not: GCN clears the mask's bits, AMD's
+		 * own sub-dword LDS store emulation passes the bits to keep
+		 * (docs/memory.md) */
+		lerr(l, in->loc, "'%s' is not supported: its operands are addr, mask, value, but whether "
+		     "the mask names the bits to clear (GCN DS_MSKOR_B32) or to keep (AMD's AMDIL backend) "
 		     "is not confirmed", il_ops[in->op].name);
 		return 1;
 	case OP_FENCE:
