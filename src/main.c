@@ -42,6 +42,7 @@ typedef struct Options {
 	const char *genx_ir;  /* finalizer program */
 	const char *datadir;  /* data/ tables */
 	const char *dump;     /* -d letters: P = parsed module */
+	int emit_given;       /* --emit was on the command line */
 	int stats;            /* --stats */
 	int isa;              /* --isa */
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
@@ -78,7 +79,8 @@ static void usage(FILE *f)
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  --isa             print docs/ISA.md: every mnemonic, whether it is lowered,\n"
 	      "                    and whether the inputs (the conformance corpus) use it\n"
-	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
+	      "  -d LETTERS        dump stages to stdout and stop: P parsed module (with\n"
+	      "                    --emit, translate as well)\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
@@ -575,6 +577,13 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		free(text);
 		return 1;
 	}
+	if (abi_check_segments(prog)) {
+		failed = (int)prog->kernels.n;
+		md_free(prog);
+		il_free(m);
+		free(text);
+		return failed;
+	}
 	zes = xcalloc(prog->kernels.n, sizeof *zes);
 	gcs = xcalloc(prog->kernels.n, sizeof *gcs);
 	seg_off = xcalloc(prog->segs.n + 1, sizeof *seg_off);
@@ -752,6 +761,7 @@ int main(int argc, char **argv)
 		case 'e':
 			if (parse_emit(optarg, &o.emit))
 				return 2;
+			o.emit_given = 1;
 			break;
 		case 't':
 			o.timeout = atoi(optarg);
@@ -870,6 +880,8 @@ int main(int argc, char **argv)
 		}
 		o.outdir = tmp;
 	}
+	if (o.dump && !o.emit_given && !o.conform)
+		o.emit = 0; /* -d alone dumps and writes nothing */
 	if (o.conform) {
 		o.emit |= EMIT_ZEBIN;
 		o.co.device = pl->name;
