@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -179,19 +180,111 @@ static const char *find_datadir(void)
 	return TRANSLATE_SRCDATADIR;
 }
 
-/* Writes n bytes to path through a temporary name (no partial files). */
+/* ---- staged outputs ---------------------------------------------------------
+ * A program's files appear together or not at all.  Each is written to a
+ * hidden temporary name in its own folder (".<name>.<pid>.tmp") and renamed
+ * into place by stage_commit once the whole program has translated;
+ * stage_abort removes them when it fails.  SIGINT, SIGTERM and SIGHUP remove
+ * the pending temporaries before the process dies, so no partial file of
+ * any kind is left behind. */
+#define STAGE_MAX 1024
+static char *stage_tmp[STAGE_MAX], *stage_final[STAGE_MAX];
+static volatile sig_atomic_t stage_n;
+
+static volatile sig_atomic_t stage_stop; /* the signal that asked us to stop */
+static void stage_abort(void);
+
+static void stage_signal(int sig)
+{
+	sig_atomic_t i;
+	for (i = 0; i < stage_n; i++)
+		unlink(stage_tmp[i]); /* async-signal-safe */
+	stage_stop = sig;
+	if (finalize_interrupt())
+		return; /* finalize() returns, removes its folder; translate_file stops */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* After a signal that came while the finalizer ran: die of it now. */
+static void stage_check_stop(void)
+{
+	int sig = (int)stage_stop;
+	if (!sig)
+		return;
+	stage_abort();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void stage_init(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	size_t i;
+	for (i = 0; i < NELEM(sigs); i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = stage_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* The temporary name to write instead of path, registered for commit. */
+static const char *stage(const char *path)
+{
+	const char *b = path_base(path);
+	char *tmp = xasprintf("%.*s.%s.%ld.tmp", (int)(b - path), path, b, (long)getpid());
+	sig_atomic_t n = stage_n;
+	if (n == STAGE_MAX) {
+		diag_plain("more than %d output files for one program", STAGE_MAX);
+		free(tmp);
+		return NULL;
+	}
+	stage_tmp[n] = tmp;
+	stage_final[n] = xstrdup(path);
+	stage_n = n + 1; /* published last: the handler sees whole entries */
+	return tmp;
+}
+
+static int stage_commit(void)
+{
+	int bad = 0;
+	while (stage_n > 0) {
+		sig_atomic_t n = stage_n - 1;
+		if (!bad && rename(stage_tmp[n], stage_final[n]) != 0) {
+			diag_plain("cannot write %s: %s", stage_final[n], strerror(errno));
+			bad = 1;
+		}
+		if (bad)
+			unlink(stage_tmp[n]);
+		stage_n = n;
+		free(stage_tmp[n]);
+		free(stage_final[n]);
+	}
+	return bad;
+}
+
+static void stage_abort(void)
+{
+	while (stage_n > 0) {
+		sig_atomic_t n = stage_n - 1;
+		unlink(stage_tmp[n]);
+		stage_n = n;
+		free(stage_tmp[n]);
+		free(stage_final[n]);
+	}
+}
+
+/* Writes n bytes for path, staged (see above). */
 static int write_bytes(const char *path, const void *data, size_t n)
 {
-	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0 || rename(tmp, path) != 0) {
+	const char *tmp = stage(path);
+	FILE *f = tmp ? fopen(tmp, "wb") : NULL;
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
 		diag_plain("cannot write %s: %s", path, strerror(errno));
-		if (f)
-			remove(tmp);
-		free(tmp);
 		return -1;
 	}
-	free(tmp);
 	return 0;
 }
 
@@ -472,6 +565,21 @@ static int conform_file(const Options *o, Program *prog, const char *input, cons
 	return bad;
 }
 
+static int translate_program(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input);
+
+/* One input: its files appear together when every kernel translated, and
+ * none of them otherwise (stage_commit / stage_abort). */
+static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
+{
+	int failed = translate_program(o, pl, cb0, input);
+	stage_check_stop();
+	if (failed)
+		stage_abort();
+	else
+		failed = stage_commit();
+	return failed;
+}
+
 /* Outputs of one run: every input's stem and every kernel's output name,
  * with the input that writes them.  A second input that would write the
  * same files (two inputs of one stem into one folder, or a kernel name
@@ -522,7 +630,7 @@ static void claims_free(void)
 }
 
 /* One input program; returns the number of failures. */
-static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
+static int translate_program(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
 {
 	size_t len, i;
 	char *text = read_file(input, &len);
@@ -605,10 +713,13 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	if (!failed && (o->emit & EMIT_ZEBIN)) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
-		if (zebin_write_data(p, pl, (ZeKernel *const *)zes, prog->kernels.n, data, ndata, &err)) {
+		const char *tmp = stage(p);
+		if (!tmp || zebin_write_data(tmp, pl, (ZeKernel *const *)zes, prog->kernels.n, data, ndata, &err)) {
 			diag_plain("%s", err ? err : "cannot write the zebin");
 			free(err);
 			failed++;
+		} else if (stage_commit()) {
+			failed++; /* the program's files are in place before --conform reads them */
 		} else if (o->conform) {
 			failed += conform_file(o, prog, input, p, visas);
 		}
@@ -893,6 +1004,7 @@ int main(int argc, char **argv)
 		o.co.inline_data = pl->inline_data;
 		o.co.outdir = o.outdir_given ? o.outdir : NULL;
 	}
+	stage_init();
 	for (i = 0; i < inputs.n; i++) {
 		failed += translate_file(&o, pl, &cb0, inputs.v[i]);
 		free(inputs.v[i]);

@@ -337,6 +337,43 @@ else
 	ko "batch: the good input is still translated"
 fi
 
+# a program whose second kernel fails leaves none of its files, not even the
+# first kernel's (outputs are staged and renamed together)
+mkdir -p "$WORK/staged/out"
+awk 'NR > 60 && /^;memory:hwlocal/ && !d { print ";memory:hwlocal:70000"; d = 1; next } { print }' \
+	"$SRC/tests/kernels/multi_kernel_data.il" >"$WORK/staged/multi_fail.il"
+if "$TRANSLATE" --emit zebin,visaasm,abi,asm -o "$WORK/staged/out" "$WORK/staged/multi_fail.il" \
+	>"$WORK/staged/log" 2>&1; then
+	ko "outputs: a failed program leaves no file" "exit 0: $(head -c 300 "$WORK/staged/log")"
+elif ! grep -q "multi_kernel_b' states 70000 bytes of local memory" "$WORK/staged/log"; then
+	ko "outputs: a failed program leaves no file" "unexpected diagnostic: $(head -c 300 "$WORK/staged/log")"
+elif [ -n "$(ls -A "$WORK/staged/out")" ]; then
+	ko "outputs: a failed program leaves no file" "$(ls -A "$WORK/staged/out")"
+else
+	ok "outputs: a failed program leaves no file"
+fi
+# SIGTERM while the finalizer runs: no file and no temporary is left
+sh "$SRC/tests/tools/gennest.sh" if 3000 >"$WORK/staged/slow.il"
+mkdir -p "$WORK/staged/term" "$WORK/staged/tmp"
+TMPDIR="$WORK/staged/tmp" "$TRANSLATE" --emit zebin,visaasm -o "$WORK/staged/term" "$WORK/staged/slow.il" \
+	>/dev/null 2>&1 &
+tpid=$!
+i=0
+while [ $i -lt 100 ] && [ -z "$(ls -A "$WORK/staged/term")" ]; do sleep 0.1; i=$((i + 1)); done
+seen=$(ls -A "$WORK/staged/term")
+kill -TERM $tpid 2>/dev/null
+wait $tpid
+rc=$?
+if [ -z "$seen" ]; then
+	ko "outputs: SIGTERM leaves no partial file" "no temporary appeared within 10 s (rc $rc)"
+elif [ $rc -ne 143 ]; then
+	ko "outputs: SIGTERM leaves no partial file" "exit $rc, not 143 (killed by SIGTERM); saw: $seen"
+elif [ -n "$(ls -A "$WORK/staged/term" "$WORK/staged/tmp" | grep -v ':$' | grep .)" ]; then
+	ko "outputs: SIGTERM leaves no partial file" "left: $(ls -A "$WORK/staged/term" "$WORK/staged/tmp")"
+else
+	ok "outputs: SIGTERM leaves no partial file or finalizer folder (staged: $seen)"
+fi
+
 # ---- hard limits: deep nesting (docs/LIMITS.md) -----------------------------
 # 100,000 nested blocks of each kind go through parsing, the structure check,
 # provenance and lowering (iterative walks, no recursion per block); the
