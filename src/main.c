@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "stats.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
@@ -52,6 +53,7 @@ typedef struct Options {
 	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
+	int jobs;             /* -j: inputs translated at once (0 = one per core) */
 	ConformOptions co;    /* its options */
 } Options;
 
@@ -60,11 +62,15 @@ static void usage(FILE *f)
 	fputs("usage: translate [options] INPUT...\n"
 	      "Translate AMD IL programs (il_cs_2_0, AMD OpenCL compiler output) into\n"
 	      "Intel GPU binaries (zebin) for the Level Zero and OpenCL runtimes.\n"
-	      "INPUT is a .il file or a directory of them; each program gives\n"
-	      "<stem>_<device>.bin holding all of its kernels.\n"
+	      "INPUT is a .il file, a directory of them, @FILE (a list of inputs, one per\n"
+	      "line) or - (that list on stdin); each program gives <stem>_<device>.bin\n"
+	      "holding all of its kernels.\n"
 	      "\n"
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
+	      "  -j N              translate N inputs at once, each in its own process (default:\n"
+	      "                    one per core; a crash fails only its input, and what is\n"
+	      "                    printed keeps input order); --conform and -d run one at a time\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default 16; a width the device\n"
 	      "                    lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
@@ -580,6 +586,21 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	return failed;
 }
 
+/* -j: the inputs of a batch in child processes (batch.c). */
+typedef struct BatchCtx {
+	const Options *o;
+	const Platform *pl;
+	const Cb0Table *cb0;
+	char **inputs;
+} BatchCtx;
+
+static int batch_one(void *ctx, size_t i)
+{
+	BatchCtx *b = ctx;
+	stage_init();
+	return translate_file(b->o, b->pl, b->cb0, b->inputs[i]);
+}
+
 /* Outputs of one run: every input's stem and every kernel's output name,
  * with the input that writes them.  A second input that would write the
  * same files (two inputs of one stem into one folder, or a kernel name
@@ -782,6 +803,30 @@ static void expand(const char *path, StrVec *out)
 	qsort(out->v + first, out->n - first, sizeof *out->v, cmpstr);
 }
 
+/* @FILE or - (stdin): one input path per line (a directory is expanded;
+ * blank lines and lines starting with # are skipped).  0 ok. */
+static int read_list(const char *file, StrVec *out)
+{
+	FILE *f = file ? fopen(file, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	if (!f) {
+		diag_plain("cannot read the input list %s: %s", file, strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = 0;
+		if (n > 0 && line[0] != '#')
+			expand(line, out);
+	}
+	free(line);
+	if (file)
+		fclose(f);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -812,10 +857,10 @@ int main(int argc, char **argv)
 	const Platform *pl;
 	Cb0Table cb0;
 	StrVec inputs = {0};
-	int c, failed = 0;
+	int c, failed = 0, jobs;
 	size_t i;
 	o.genx_ir = getenv("GENX_IR") && *getenv("GENX_IR") ? getenv("GENX_IR") : GENX_IR_PATH;
-	while ((c = getopt_long_only(argc, argv, "o:hd:", longopts, NULL)) != -1) {
+	while ((c = getopt_long_only(argc, argv, "o:hd:j:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S': o.stats = 1; break;
 		case 'A': o.isa = 1; break;
@@ -869,6 +914,16 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'j': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 1024) {
+				diag_plain("-j must be a number of jobs from 1 to 1024, not '%s'", optarg);
+				return 2;
+			}
+			o.jobs = (int)v;
+			break;
+		}
 		case 'e':
 			if (parse_emit(optarg, &o.emit))
 				return 2;
@@ -953,7 +1008,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (; optind < argc; optind++)
-		expand(argv[optind], &inputs);
+		if (argv[optind][0] == '@' || !strcmp(argv[optind], "-")) {
+			if (read_list(argv[optind][0] == '@' ? argv[optind] + 1 : NULL, &inputs))
+				return 2;
+		} else {
+			expand(argv[optind], &inputs);
+		}
 	if (o.isa) {
 		unsigned char used[OP_COUNT] = {0};
 		Buf b = {0}, devs = {0}, sdevs = {0};
@@ -1005,9 +1065,32 @@ int main(int argc, char **argv)
 		o.co.outdir = o.outdir_given ? o.outdir : NULL;
 	}
 	stage_init();
-	for (i = 0; i < inputs.n; i++) {
-		failed += translate_file(&o, pl, &cb0, inputs.v[i]);
-		free(inputs.v[i]);
+	jobs = o.jobs ? o.jobs : batch_cores();
+	if (jobs > 1 && inputs.n > 1 && !o.conform && !o.dump) {
+		/* two inputs of one stem into one folder: the later one is refused
+		 * here, as the sequential run does (claim_outputs), before any child runs */
+		BatchCtx b = {&o, pl, &cb0, NULL};
+		StrVec ok = {0};
+		for (i = 0; i < inputs.n; i++) {
+			char *stem = path_stem(inputs.v[i]), *p = out_path(&o, inputs.v[i], stem, "");
+			char *key = xasprintf("S:%s", p);
+			if (claim(key, inputs.v[i], "its program outputs"))
+				failed++;
+			else
+				vec_push(&ok, inputs.v[i]);
+			free(key), free(p), free(stem);
+		}
+		claims_free();
+		b.inputs = ok.v;
+		failed += (int)batch_run(ok.n, jobs, batch_one, &b, (const char *const *)ok.v, isatty(2));
+		vec_free(&ok);
+		for (i = 0; i < inputs.n; i++)
+			free(inputs.v[i]);
+	} else {
+		for (i = 0; i < inputs.n; i++) {
+			failed += translate_file(&o, pl, &cb0, inputs.v[i]);
+			free(inputs.v[i]);
+		}
 	}
 	vec_free(&inputs);
 	claims_free();

@@ -337,6 +337,33 @@ else
 	ko "batch: the good input is still translated"
 fi
 
+# -j: the same files and the same messages, in input order, for any number
+# of jobs (each input in its own process); @list and - name inputs
+mkdir -p "$WORK/jobs/1" "$WORK/jobs/3"
+"$TRANSLATE" -j 1 -o "$WORK/jobs/1" --emit zebin,visaasm,abi "$SRC/tests/kernels" "$SRC/tests/il" \
+	>"$WORK/jobs/1.log" 2>&1
+rc1=$?
+"$TRANSLATE" -j 3 -o "$WORK/jobs/3" --emit zebin,visaasm,abi "$SRC/tests/kernels" "$SRC/tests/il" \
+	>"$WORK/jobs/3.log" 2>&1
+rc3=$?
+if [ $rc1 -eq $rc3 ] && diff -r "$WORK/jobs/1" "$WORK/jobs/3" >"$WORK/jobs/diff" 2>&1 &&
+   diff "$WORK/jobs/1.log" "$WORK/jobs/3.log" >>"$WORK/jobs/diff" 2>&1 &&
+   [ -n "$(ls "$WORK/jobs/1")" ]; then
+	ok "batch: -j 3 writes byte-identical files and messages to -j 1 ($(ls "$WORK/jobs/1" | wc -l) files)"
+else
+	ko "batch: -j 3 writes byte-identical files and messages to -j 1" "exit $rc1 vs $rc3: $(head -c 600 "$WORK/jobs/diff")"
+fi
+mkdir -p "$WORK/jobs/list" "$WORK/jobs/stdin"
+printf '# two inputs\n%s\n\n%s\n' "$SRC/tests/kernels/saxpy.il" "$SRC/tests/il/cf-loops.il" >"$WORK/jobs/list.txt"
+"$TRANSLATE" -o "$WORK/jobs/list" "@$WORK/jobs/list.txt" >/dev/null 2>&1
+printf '%s\n' "$SRC/tests/kernels/saxpy.il" | "$TRANSLATE" -o "$WORK/jobs/stdin" - >/dev/null 2>&1
+if [ "$(ls "$WORK/jobs/list" | tr '\n' ' ')" = "cf-loops_tgllp.bin saxpy_tgllp.bin " ] &&
+   [ "$(ls "$WORK/jobs/stdin")" = "saxpy_tgllp.bin" ]; then
+	ok "batch: @list and - (stdin) name the inputs"
+else
+	ko "batch: @list and - (stdin) name the inputs" "list: $(ls "$WORK/jobs/list"); stdin: $(ls "$WORK/jobs/stdin")"
+fi
+
 # a program whose second kernel fails leaves none of its files, not even the
 # first kernel's (outputs are staged and renamed together)
 mkdir -p "$WORK/staged/out"
