@@ -213,6 +213,8 @@ static int dup_cases(Open *o)
 {
 	size_t k;
 	int bad = 0;
+	if (o->cases.n < 2)
+		return 0;
 	qsort(o->cases.v, o->cases.n, sizeof *o->cases.v, case_cmp);
 	for (k = 1; k < o->cases.n; k++)
 		if (o->cases.v[k].v == o->cases.v[k - 1].v) {
