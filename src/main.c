@@ -12,11 +12,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "stats.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
@@ -42,6 +44,7 @@ typedef struct Options {
 	const char *genx_ir;  /* finalizer program */
 	const char *datadir;  /* data/ tables */
 	const char *dump;     /* -d letters: P = parsed module */
+	int emit_given;       /* --emit was on the command line */
 	int stats;            /* --stats */
 	int isa;              /* --isa */
 	int printf_slot;      /* --printf-slot, dwords per work-item (0 = default) */
@@ -50,6 +53,7 @@ typedef struct Options {
 	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
+	int jobs;             /* -j: inputs translated at once (0 = one per core) */
 	ConformOptions co;    /* its options */
 } Options;
 
@@ -58,11 +62,15 @@ static void usage(FILE *f)
 	fputs("usage: translate [options] INPUT...\n"
 	      "Translate AMD IL programs (il_cs_2_0, AMD OpenCL compiler output) into\n"
 	      "Intel GPU binaries (zebin) for the Level Zero and OpenCL runtimes.\n"
-	      "INPUT is a .il file or a directory of them; each program gives\n"
-	      "<stem>_<device>.bin holding all of its kernels.\n"
+	      "INPUT is a .il file, a directory of them, @FILE (a list of inputs, one per\n"
+	      "line) or - (that list on stdin); each program gives <stem>_<device>.bin\n"
+	      "holding all of its kernels.\n"
 	      "\n"
 	      "  -device NAME      target device (default tgllp); -device list shows them\n"
 	      "  -o DIR            output folder (default: next to each input)\n"
+	      "  -j N              translate N inputs at once, each in its own process (default:\n"
+	      "                    one per core; a crash fails only its input, and what is\n"
+	      "                    printed keeps input order); --conform and -d run one at a time\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default 16; a width the device\n"
 	      "                    lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
@@ -78,7 +86,8 @@ static void usage(FILE *f)
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  --isa             print docs/ISA.md: every mnemonic, whether it is lowered,\n"
 	      "                    and whether the inputs (the conformance corpus) use it\n"
-	      "  -d LETTERS        dump stages to stdout: P parsed module\n"
+	      "  -d LETTERS        dump stages to stdout and stop: P parsed module (with\n"
+	      "                    --emit, translate as well)\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
@@ -177,19 +186,111 @@ static const char *find_datadir(void)
 	return TRANSLATE_SRCDATADIR;
 }
 
-/* Writes n bytes to path through a temporary name (no partial files). */
+/* ---- staged outputs ---------------------------------------------------------
+ * A program's files appear together or not at all.  Each is written to a
+ * hidden temporary name in its own folder (".<name>.<pid>.tmp") and renamed
+ * into place by stage_commit once the whole program has translated;
+ * stage_abort removes them when it fails.  SIGINT, SIGTERM and SIGHUP remove
+ * the pending temporaries before the process dies, so no partial file of
+ * any kind is left behind. */
+#define STAGE_MAX 1024
+static char *stage_tmp[STAGE_MAX], *stage_final[STAGE_MAX];
+static volatile sig_atomic_t stage_n;
+
+static volatile sig_atomic_t stage_stop; /* the signal that asked us to stop */
+static void stage_abort(void);
+
+static void stage_signal(int sig)
+{
+	sig_atomic_t i;
+	for (i = 0; i < stage_n; i++)
+		unlink(stage_tmp[i]); /* async-signal-safe */
+	stage_stop = sig;
+	if (finalize_interrupt())
+		return; /* finalize() returns, removes its folder; translate_file stops */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* After a signal that came while the finalizer ran: die of it now. */
+static void stage_check_stop(void)
+{
+	int sig = (int)stage_stop;
+	if (!sig)
+		return;
+	stage_abort();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void stage_init(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	size_t i;
+	for (i = 0; i < NELEM(sigs); i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = stage_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* The temporary name to write instead of path, registered for commit. */
+static const char *stage(const char *path)
+{
+	const char *b = path_base(path);
+	char *tmp = xasprintf("%.*s.%s.%ld.tmp", (int)(b - path), path, b, (long)getpid());
+	sig_atomic_t n = stage_n;
+	if (n == STAGE_MAX) {
+		diag_plain("more than %d output files for one program", STAGE_MAX);
+		free(tmp);
+		return NULL;
+	}
+	stage_tmp[n] = tmp;
+	stage_final[n] = xstrdup(path);
+	stage_n = n + 1; /* published last: the handler sees whole entries */
+	return tmp;
+}
+
+static int stage_commit(void)
+{
+	int bad = 0;
+	while (stage_n > 0) {
+		sig_atomic_t n = stage_n - 1;
+		if (!bad && rename(stage_tmp[n], stage_final[n]) != 0) {
+			diag_plain("cannot write %s: %s", stage_final[n], strerror(errno));
+			bad = 1;
+		}
+		if (bad)
+			unlink(stage_tmp[n]);
+		stage_n = n;
+		free(stage_tmp[n]);
+		free(stage_final[n]);
+	}
+	return bad;
+}
+
+static void stage_abort(void)
+{
+	while (stage_n > 0) {
+		sig_atomic_t n = stage_n - 1;
+		unlink(stage_tmp[n]);
+		stage_n = n;
+		free(stage_tmp[n]);
+		free(stage_final[n]);
+	}
+}
+
+/* Writes n bytes for path, staged (see above). */
 static int write_bytes(const char *path, const void *data, size_t n)
 {
-	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0 || rename(tmp, path) != 0) {
+	const char *tmp = stage(path);
+	FILE *f = tmp ? fopen(tmp, "wb") : NULL;
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
 		diag_plain("cannot write %s: %s", path, strerror(errno));
-		if (f)
-			remove(tmp);
-		free(tmp);
 		return -1;
 	}
-	free(tmp);
 	return 0;
 }
 
@@ -470,6 +571,36 @@ static int conform_file(const Options *o, Program *prog, const char *input, cons
 	return bad;
 }
 
+static int translate_program(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input);
+
+/* One input: its files appear together when every kernel translated, and
+ * none of them otherwise (stage_commit / stage_abort). */
+static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
+{
+	int failed = translate_program(o, pl, cb0, input);
+	stage_check_stop();
+	if (failed)
+		stage_abort();
+	else
+		failed = stage_commit();
+	return failed;
+}
+
+/* -j: the inputs of a batch in child processes (batch.c). */
+typedef struct BatchCtx {
+	const Options *o;
+	const Platform *pl;
+	const Cb0Table *cb0;
+	char **inputs;
+} BatchCtx;
+
+static int batch_one(void *ctx, size_t i)
+{
+	BatchCtx *b = ctx;
+	stage_init();
+	return translate_file(b->o, b->pl, b->cb0, b->inputs[i]);
+}
+
 /* Outputs of one run: every input's stem and every kernel's output name,
  * with the input that writes them.  A second input that would write the
  * same files (two inputs of one stem into one folder, or a kernel name
@@ -520,7 +651,7 @@ static void claims_free(void)
 }
 
 /* One input program; returns the number of failures. */
-static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
+static int translate_program(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
 {
 	size_t len, i;
 	char *text = read_file(input, &len);
@@ -575,6 +706,13 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		free(text);
 		return 1;
 	}
+	if (abi_check_segments(prog)) {
+		failed = (int)prog->kernels.n;
+		md_free(prog);
+		il_free(m);
+		free(text);
+		return failed;
+	}
 	zes = xcalloc(prog->kernels.n, sizeof *zes);
 	gcs = xcalloc(prog->kernels.n, sizeof *gcs);
 	seg_off = xcalloc(prog->segs.n + 1, sizeof *seg_off);
@@ -596,10 +734,13 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	if (!failed && (o->emit & EMIT_ZEBIN)) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
-		if (zebin_write_data(p, pl, (ZeKernel *const *)zes, prog->kernels.n, data, ndata, &err)) {
+		const char *tmp = stage(p);
+		if (!tmp || zebin_write_data(tmp, pl, (ZeKernel *const *)zes, prog->kernels.n, data, ndata, &err)) {
 			diag_plain("%s", err ? err : "cannot write the zebin");
 			free(err);
 			failed++;
+		} else if (stage_commit()) {
+			failed++; /* the program's files are in place before --conform reads them */
 		} else if (o->conform) {
 			failed += conform_file(o, prog, input, p, visas);
 		}
@@ -662,6 +803,30 @@ static void expand(const char *path, StrVec *out)
 	qsort(out->v + first, out->n - first, sizeof *out->v, cmpstr);
 }
 
+/* @FILE or - (stdin): one input path per line (a directory is expanded;
+ * blank lines and lines starting with # are skipped).  0 ok. */
+static int read_list(const char *file, StrVec *out)
+{
+	FILE *f = file ? fopen(file, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	if (!f) {
+		diag_plain("cannot read the input list %s: %s", file, strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = 0;
+		if (n > 0 && line[0] != '#')
+			expand(line, out);
+	}
+	free(line);
+	if (file)
+		fclose(f);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -692,10 +857,10 @@ int main(int argc, char **argv)
 	const Platform *pl;
 	Cb0Table cb0;
 	StrVec inputs = {0};
-	int c, failed = 0;
+	int c, failed = 0, jobs;
 	size_t i;
 	o.genx_ir = getenv("GENX_IR") && *getenv("GENX_IR") ? getenv("GENX_IR") : GENX_IR_PATH;
-	while ((c = getopt_long_only(argc, argv, "o:hd:", longopts, NULL)) != -1) {
+	while ((c = getopt_long_only(argc, argv, "o:hd:j:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S': o.stats = 1; break;
 		case 'A': o.isa = 1; break;
@@ -749,9 +914,20 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'j': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 1024) {
+				diag_plain("-j must be a number of jobs from 1 to 1024, not '%s'", optarg);
+				return 2;
+			}
+			o.jobs = (int)v;
+			break;
+		}
 		case 'e':
 			if (parse_emit(optarg, &o.emit))
 				return 2;
+			o.emit_given = 1;
 			break;
 		case 't':
 			o.timeout = atoi(optarg);
@@ -832,7 +1008,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (; optind < argc; optind++)
-		expand(argv[optind], &inputs);
+		if (argv[optind][0] == '@' || !strcmp(argv[optind], "-")) {
+			if (read_list(argv[optind][0] == '@' ? argv[optind] + 1 : NULL, &inputs))
+				return 2;
+		} else {
+			expand(argv[optind], &inputs);
+		}
 	if (o.isa) {
 		unsigned char used[OP_COUNT] = {0};
 		Buf b = {0}, devs = {0}, sdevs = {0};
@@ -870,6 +1051,8 @@ int main(int argc, char **argv)
 		}
 		o.outdir = tmp;
 	}
+	if (o.dump && !o.emit_given && !o.conform)
+		o.emit = 0; /* -d alone dumps and writes nothing */
 	if (o.conform) {
 		o.emit |= EMIT_ZEBIN;
 		o.co.device = pl->name;
@@ -881,9 +1064,33 @@ int main(int argc, char **argv)
 		o.co.inline_data = pl->inline_data;
 		o.co.outdir = o.outdir_given ? o.outdir : NULL;
 	}
-	for (i = 0; i < inputs.n; i++) {
-		failed += translate_file(&o, pl, &cb0, inputs.v[i]);
-		free(inputs.v[i]);
+	stage_init();
+	jobs = o.jobs ? o.jobs : batch_cores();
+	if (jobs > 1 && inputs.n > 1 && !o.conform && !o.dump) {
+		/* two inputs of one stem into one folder: the later one is refused
+		 * here, as the sequential run does (claim_outputs), before any child runs */
+		BatchCtx b = {&o, pl, &cb0, NULL};
+		StrVec ok = {0};
+		for (i = 0; i < inputs.n; i++) {
+			char *stem = path_stem(inputs.v[i]), *p = out_path(&o, inputs.v[i], stem, "");
+			char *key = xasprintf("S:%s", p);
+			if (claim(key, inputs.v[i], "its program outputs"))
+				failed++;
+			else
+				vec_push(&ok, inputs.v[i]);
+			free(key), free(p), free(stem);
+		}
+		claims_free();
+		b.inputs = ok.v;
+		failed += (int)batch_run(ok.n, jobs, batch_one, &b, (const char *const *)ok.v, isatty(2));
+		vec_free(&ok);
+		for (i = 0; i < inputs.n; i++)
+			free(inputs.v[i]);
+	} else {
+		for (i = 0; i < inputs.n; i++) {
+			failed += translate_file(&o, pl, &cb0, inputs.v[i]);
+			free(inputs.v[i]);
+		}
 	}
 	vec_free(&inputs);
 	claims_free();

@@ -337,6 +337,94 @@ else
 	ko "batch: the good input is still translated"
 fi
 
+# -j: the same files and the same messages, in input order, for any number
+# of jobs (each input in its own process); @list and - name inputs
+mkdir -p "$WORK/jobs/1" "$WORK/jobs/3"
+"$TRANSLATE" -j 1 -o "$WORK/jobs/1" --emit zebin,visaasm,abi "$SRC/tests/kernels" "$SRC/tests/il" \
+	>"$WORK/jobs/1.log" 2>&1
+rc1=$?
+"$TRANSLATE" -j 3 -o "$WORK/jobs/3" --emit zebin,visaasm,abi "$SRC/tests/kernels" "$SRC/tests/il" \
+	>"$WORK/jobs/3.log" 2>&1
+rc3=$?
+if [ $rc1 -eq $rc3 ] && diff -r "$WORK/jobs/1" "$WORK/jobs/3" >"$WORK/jobs/diff" 2>&1 &&
+   diff "$WORK/jobs/1.log" "$WORK/jobs/3.log" >>"$WORK/jobs/diff" 2>&1 &&
+   [ -n "$(ls "$WORK/jobs/1")" ]; then
+	ok "batch: -j 3 writes byte-identical files and messages to -j 1 ($(ls "$WORK/jobs/1" | wc -l) files)"
+else
+	ko "batch: -j 3 writes byte-identical files and messages to -j 1" "exit $rc1 vs $rc3: $(head -c 600 "$WORK/jobs/diff")"
+fi
+mkdir -p "$WORK/jobs/list" "$WORK/jobs/stdin"
+printf '# two inputs\n%s\n\n%s\n' "$SRC/tests/kernels/saxpy.il" "$SRC/tests/il/cf-loops.il" >"$WORK/jobs/list.txt"
+"$TRANSLATE" -o "$WORK/jobs/list" "@$WORK/jobs/list.txt" >/dev/null 2>&1
+printf '%s\n' "$SRC/tests/kernels/saxpy.il" | "$TRANSLATE" -o "$WORK/jobs/stdin" - >/dev/null 2>&1
+if [ "$(ls "$WORK/jobs/list" | tr '\n' ' ')" = "cf-loops_tgllp.bin saxpy_tgllp.bin " ] &&
+   [ "$(ls "$WORK/jobs/stdin")" = "saxpy_tgllp.bin" ]; then
+	ok "batch: @list and - (stdin) name the inputs"
+else
+	ko "batch: @list and - (stdin) name the inputs" "list: $(ls "$WORK/jobs/list"); stdin: $(ls "$WORK/jobs/stdin")"
+fi
+
+# a program whose second kernel fails leaves none of its files, not even the
+# first kernel's (outputs are staged and renamed together)
+mkdir -p "$WORK/staged/out"
+awk 'NR > 60 && /^;memory:hwlocal/ && !d { print ";memory:hwlocal:70000"; d = 1; next } { print }' \
+	"$SRC/tests/kernels/multi_kernel_data.il" >"$WORK/staged/multi_fail.il"
+if "$TRANSLATE" --emit zebin,visaasm,abi,asm -o "$WORK/staged/out" "$WORK/staged/multi_fail.il" \
+	>"$WORK/staged/log" 2>&1; then
+	ko "outputs: a failed program leaves no file" "exit 0: $(head -c 300 "$WORK/staged/log")"
+elif ! grep -q "multi_kernel_b' states 70000 bytes of local memory" "$WORK/staged/log"; then
+	ko "outputs: a failed program leaves no file" "unexpected diagnostic: $(head -c 300 "$WORK/staged/log")"
+elif [ -n "$(ls -A "$WORK/staged/out")" ]; then
+	ko "outputs: a failed program leaves no file" "$(ls -A "$WORK/staged/out")"
+else
+	ok "outputs: a failed program leaves no file"
+fi
+# SIGTERM while the finalizer runs: no file and no temporary is left
+sh "$SRC/tests/tools/gennest.sh" if 3000 >"$WORK/staged/slow.il"
+mkdir -p "$WORK/staged/term" "$WORK/staged/tmp"
+TMPDIR="$WORK/staged/tmp" "$TRANSLATE" --emit zebin,visaasm -o "$WORK/staged/term" "$WORK/staged/slow.il" \
+	>/dev/null 2>&1 &
+tpid=$!
+i=0
+while [ $i -lt 100 ] && [ -z "$(ls -A "$WORK/staged/term")" ]; do sleep 0.1; i=$((i + 1)); done
+seen=$(ls -A "$WORK/staged/term")
+kill -TERM $tpid 2>/dev/null
+wait $tpid
+rc=$?
+if [ -z "$seen" ]; then
+	ko "outputs: SIGTERM leaves no partial file" "no temporary appeared within 10 s (rc $rc)"
+elif [ $rc -ne 143 ]; then
+	ko "outputs: SIGTERM leaves no partial file" "exit $rc, not 143 (killed by SIGTERM); saw: $seen"
+elif [ -n "$(ls -A "$WORK/staged/term" "$WORK/staged/tmp" | grep -v ':$' | grep .)" ]; then
+	ko "outputs: SIGTERM leaves no partial file" "left: $(ls -A "$WORK/staged/term" "$WORK/staged/tmp")"
+else
+	ok "outputs: SIGTERM leaves no partial file or finalizer folder (staged: $seen)"
+fi
+
+# ---- hard limits: deep nesting (docs/LIMITS.md) -----------------------------
+# 100,000 nested blocks of each kind go through parsing, the structure check,
+# provenance and lowering (iterative walks, no recursion per block); the
+# finalizer is replaced by `false`, so the run must end in its diagnostic,
+# not a crash.  300 nested blocks also finalize and agree in both runtimes.
+mkdir -p "$WORK/nest"
+for kind in if loop switch; do
+	sh "$SRC/tests/tools/gennest.sh" $kind 100000 >"$WORK/nest/deep-$kind.il"
+	GENX_IR=false timeout 300 "$TRANSLATE" -o "$WORK/nest/out-$kind" "$WORK/nest/deep-$kind.il" \
+		>/dev/null 2>"$WORK/nest/deep-$kind.err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q "finalizer" "$WORK/nest/deep-$kind.err"; then
+		ok "limits: 100000 nested $kind blocks reach the finalizer"
+	else
+		ko "limits: 100000 nested $kind blocks reach the finalizer" "exit $rc: $(head -c 400 "$WORK/nest/deep-$kind.err")"
+	fi
+	sh "$SRC/tests/tools/gennest.sh" $kind 300 >"$WORK/nest/nest-$kind.il"
+	if "$TRANSLATE" --conform --no-pocl --quiet "$WORK/nest/nest-$kind.il" >"$WORK/nest/nest-$kind.log" 2>&1; then
+		ok "limits: 300 nested $kind blocks agree in both runtimes"
+	else
+		ko "limits: 300 nested $kind blocks agree in both runtimes" "$(head -c 400 "$WORK/nest/nest-$kind.log")"
+	fi
+done
+
 # ---- fuzzing: a short deterministic run in every `make check` --------------
 # (longer runs: `make fuzz FUZZ_SECONDS=N`; crashes found become files in
 # tests/fuzz/regressions/, which are seeds here and plain regression inputs)

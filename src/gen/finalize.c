@@ -28,6 +28,20 @@
 
 #define LOG_NAME "#output.txt" /* '#' never occurs in a sanitized kernel name */
 
+static volatile sig_atomic_t child_pid;   /* the running finalizer, 0 when none */
+static volatile sig_atomic_t interrupted; /* finalize_interrupt was called */
+
+int finalize_interrupt(void)
+{
+	pid_t pid = (pid_t)child_pid;
+	interrupted = 1;
+	if (pid <= 0)
+		return 0;
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	return 1;
+}
+
 /* How the child process ended. */
 typedef struct RunResult {
 	int exec_errno; /* nonzero: the program could not be started */
@@ -163,8 +177,12 @@ static int run(char *const *argv, const char *dir, const char *logpath, int time
 		r->exec_errno = errno;
 	else {
 		setpgid(pid, pid);
+		child_pid = pid;
+		if (interrupted) /* a signal came between fork and here */
+			finalize_interrupt();
 		read_exec_error(pfd[0], r);
 		wait_child(pid, timeout_s, r);
+		child_pid = 0;
 	}
 	close(pfd[0]);
 out:
@@ -439,6 +457,10 @@ int finalize(const char *genx_ir, const Platform *p, const char *visa_text,
 	memset(out, 0, sizeof *out);
 	*why = NULL;
 	*log = NULL;
+	if (interrupted) {
+		*why = xstrdup("interrupted");
+		return -1;
+	}
 	dir = make_tmpdir(why);
 	if (!dir)
 		return -1;

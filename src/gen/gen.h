@@ -189,5 +189,10 @@ typedef struct GenCode {
 int finalize(const char *genx_ir, const Platform *p, const char *visa_text,
              const char *kernel, int timeout_s, GenCode *out, char **why, char **log);
 void gencode_free(GenCode *g);
+/* From a signal handler (async-signal-safe): kills the running finalizer's
+ * process group and makes every later finalize() fail at once.  Returns 1
+ * when a finalizer was running (finalize() then returns and removes its
+ * temporary folder), 0 otherwise. */
+int finalize_interrupt(void);
 
 #endif

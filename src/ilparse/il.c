@@ -185,12 +185,45 @@ const Comment *il_comment_on_line(const Module *m, const char *file, int line)
 	return lo < m->comments.n && m->comments.v[lo].loc.line == line ? &m->comments.v[lo] : NULL;
 }
 
+typedef struct Case {
+	long long v;
+	const Inst *in;
+} Case;
+
 typedef struct Open {
 	const Inst *in;        /* the opener */
 	const Inst *else_;     /* if: its else */
 	const Inst *default_;  /* switch: its default */
-	VEC(long long) cases;  /* switch: case values seen */
+	VEC(Case) cases;       /* switch: its case lines (checked for duplicates at its end) */
+	size_t loops;          /* loops and switches open at and below this one */
+	size_t whiles;         /* loops alone */
 } Open;
+
+static int case_cmp(const void *a, const void *b)
+{
+	const Case *x = a, *y = b;
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return x->in < y->in ? -1 : x->in > y->in;
+}
+
+/* Duplicate case values of one switch, each reported at its later line:
+ * sorted, so a switch with many cases costs n log n, not n^2. */
+static int dup_cases(Open *o)
+{
+	size_t k;
+	int bad = 0;
+	if (o->cases.n < 2)
+		return 0;
+	qsort(o->cases.v, o->cases.n, sizeof *o->cases.v, case_cmp);
+	for (k = 1; k < o->cases.n; k++)
+		if (o->cases.v[k].v == o->cases.v[k - 1].v) {
+			diag_error(o->cases.v[k].in->loc, "duplicate 'case %lld' in the 'switch' at line %d",
+			           o->cases.v[k].v, o->in->loc.line);
+			bad = 1;
+		}
+	return bad;
+}
 
 static const char *opener_of(OpKind closer)
 {
@@ -311,12 +344,20 @@ static int check_operands(const Module *m, const Inst *in)
 	return bad;
 }
 
+/* Lines the parser already diagnosed; recorded in increasing order, so a
+ * binary search keeps a file full of errors linear-logarithmic. */
 static int bad_line(const Module *m, int line)
 {
-	size_t i;
-	for (i = 0; i < m->error_lines.n; i++)
-		if (m->error_lines.v[i] == line)
+	size_t lo = 0, hi = m->error_lines.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->error_lines.v[mid] == line)
 			return 1;
+		if (m->error_lines.v[mid] < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return 0;
 }
 
@@ -330,7 +371,6 @@ static int check_body(const Module *m, const Func *f, const char *what)
 		const OpInfo *oi = &il_ops[in->op];
 		Open o;
 		Open *top = st.n ? &st.v[st.n - 1] : NULL;
-		size_t k;
 		int inside;
 		memset(&o, 0, sizeof o);
 		o.in = in;
@@ -346,6 +386,8 @@ static int check_body(const Module *m, const Func *f, const char *what)
 		case K_IF:
 		case K_LOOP:
 		case K_SWITCH:
+			o.loops = (top ? top->loops : 0) + (oi->kind != K_IF);
+			o.whiles = (top ? top->whiles : 0) + (oi->kind == K_LOOP);
 			vec_push(&st, o);
 			break;
 		case K_ELSE:
@@ -372,6 +414,7 @@ static int check_body(const Module *m, const Func *f, const char *what)
 				           il_ops[top->in->op].name, top->in->loc.line);
 				bad = 1;
 			} else {
+				bad |= dup_cases(top);
 				vec_free(&top->cases);
 				st.n--;
 			}
@@ -388,23 +431,15 @@ static int check_body(const Module *m, const Func *f, const char *what)
 				}
 				top->default_ = in;
 			} else if (in->nops == 1 && in->ops[0].file == RF_NUMBER) {
-				for (k = 0; k < top->cases.n; k++)
-					if (top->cases.v[k] == in->ops[0].num) {
-						diag_error(in->loc, "duplicate 'case %lld' in the 'switch' at line %d",
-						           in->ops[0].num, top->in->loc.line);
-						bad = 1;
-					}
-				vec_push(&top->cases, in->ops[0].num);
+				Case c;
+				c.v = in->ops[0].num;
+				c.in = in;
+				vec_push(&top->cases, c);
 			}
 			break;
 		case K_BREAK:
 		case K_CONTINUE:
-			inside = 0;
-			for (k = 0; k < st.n; k++) {
-				OpKind ok = il_ops[st.v[k].in->op].kind;
-				if (ok == K_LOOP || (ok == K_SWITCH && oi->kind == K_BREAK))
-					inside = 1;
-			}
+			inside = top && (oi->kind == K_BREAK ? top->loops : top->whiles) > 0;
 			if (!inside) {
 				diag_error(in->loc, "'%s' outside a loop%s", oi->name,
 				           oi->kind == K_BREAK ? " or switch" : "");
@@ -423,6 +458,7 @@ static int check_body(const Module *m, const Func *f, const char *what)
 		}
 	}
 	for (i = 0; i < st.n; i++) {
+		bad |= dup_cases(&st.v[i]);
 		diag_error(st.v[i].in->loc, "'%s' is not closed before the end of %s",
 		           il_ops[st.v[i].in->op].name, what);
 		vec_free(&st.v[i].cases);
@@ -430,6 +466,27 @@ static int check_body(const Module *m, const Func *f, const char *what)
 	}
 	vec_free(&st);
 	return bad;
+}
+
+void il_nest(const Func *f, size_t **close, size_t **else_at)
+{
+	size_t n = f->code.n, i, *c = xmalloc(sizeof *c * (n + 1)), *e = xmalloc(sizeof *e * (n + 1));
+	VEC(size_t) st = {0};
+	for (i = 0; i < n; i++) {
+		OpKind k = il_ops[f->code.v[i].op].kind;
+		c[i] = e[i] = 0;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH) {
+			c[i] = n;
+			vec_push(&st, i);
+		} else if (k == K_ELSE && st.n) {
+			e[st.v[st.n - 1]] = i;
+		} else if ((k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH) && st.n) {
+			c[st.v[--st.n]] = i;
+		}
+	}
+	vec_free(&st);
+	*close = c;
+	*else_at = e;
 }
 
 /* The name in the comment right after a func/endfunc word (nothing else

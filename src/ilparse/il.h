@@ -156,6 +156,12 @@ const Operand *il_call_target(const Inst *in);
 const Operand *il_call_cond(const Inst *in);
 const Comment *il_comment_on_line(const Module *m, const char *file, int line);
 int il_check(Module *m);                     /* structure check; 0 ok */
+/* The nesting of a checked body in one linear pass: for each if/whileloop/
+ * switch at i, close[i] is its endif/endloop/endswitch (code.n when open)
+ * and else_at[i] an if's else (0 when none); other entries are 0.  Passes
+ * that jump over nested blocks use it instead of rescanning (which is
+ * quadratic in the nesting depth).  Both arrays are xmalloc'ed, n entries. */
+void il_nest(const Func *f, size_t **close, size_t **else_at);
 void il_free(Module *m);
 
 /* print.c: canonical text (hook: prints comment lines it owns starting at

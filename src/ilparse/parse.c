@@ -32,7 +32,16 @@ void ps_error(ParseState *ps, Loc l, const char *fmt, ...)
 	if (l.line != ps->last_err_line || ps->errors == 1)
 		diag_error(l, "%s", b.s);
 	ps->last_err_line = l.line;
-	vec_push(&ps->m->error_lines, l.line);
+	{
+		/* kept sorted (il.c searches it); errors come in line order, so
+		 * this is an append but for the rare late report of an earlier line */
+		size_t n;
+		vec_push(&ps->m->error_lines, l.line);
+		for (n = ps->m->error_lines.n - 1; n > 0 && ps->m->error_lines.v[n - 1] > l.line; n--) {
+			ps->m->error_lines.v[n] = ps->m->error_lines.v[n - 1];
+			ps->m->error_lines.v[n - 1] = l.line;
+		}
+	}
 	buf_free(&b);
 }
 

@@ -43,6 +43,27 @@ static int value_size(const char *type, int nelem)
 	return type_size(type) * (nelem == 3 ? 4 : nelem);
 }
 
+/* Count, cb and offset fields (3..5) of ;value/;pointer: bounded so that
+ * every size computed from them fits an int; the translator checks the
+ * tighter limits of the target (docs/LIMITS.md). */
+static int arg_ranges(Ctx *c, const int v[3])
+{
+	if (v[0] < 1 || v[0] > MD_MAX_COUNT) {
+		md_err(c, md_floc(c, 3), "';%s' element count %d is out of range 1..%d", md_f(c, 0), v[0],
+		       MD_MAX_COUNT);
+		return -1;
+	}
+	if (v[1] < 0) {
+		md_err(c, md_floc(c, 4), "';%s' constant buffer %d is negative", md_f(c, 0), v[1]);
+		return -1;
+	}
+	if (v[2] < 0 || v[2] > MD_MAX_OFFSET) {
+		md_err(c, md_floc(c, 5), "';%s' offset %d is out of range 0..%d", md_f(c, 0), v[2], MD_MAX_OFFSET);
+		return -1;
+	}
+	return 0;
+}
+
 static void arg_init(Ctx *c, MdArg *a, MdArgKind k)
 {
 	memset(a, 0, sizeof *a);
@@ -72,7 +93,7 @@ void md_arg_value(Ctx *c)
 		md_err(c, md_floc(c, 2), "unknown ';value' type '%s'", md_f(c, 2));
 		return;
 	}
-	if (md_ints(c, 3, 5, v))
+	if (md_ints(c, 3, 5, v) || arg_ranges(c, v))
 		return;
 	arg_init(c, &a, MA_VALUE);
 	a.type = md_keep(c, md_f(c, 2));
@@ -121,7 +142,7 @@ void md_arg_pointer(Ctx *c)
 		md_err(c, c->cm->loc, "';pointer' takes 8, 9, 11 or 12 fields, found %d", n);
 		return;
 	}
-	if (pointer_generation(c, n) || md_ints(c, 3, 5, v) ||
+	if (pointer_generation(c, n) || md_ints(c, 3, 5, v) || arg_ranges(c, v) ||
 	    (mt = md_oneof(c, 6, mem_types, NELEM(mem_types))) < 0 || md_ints(c, 7, 8, w))
 		return;
 	arg_init(c, &a, MA_POINTER);
@@ -146,6 +167,10 @@ void md_arg_image(Ctx *c)
 	if (md_need(c, 6, 6) || (d = md_oneof(c, 2, dim_names, NELEM(dim_names))) < 0 ||
 	    (acc = md_oneof(c, 3, access_names, NELEM(access_names))) < 0 || md_ints(c, 4, 6, v))
 		return;
+	if (v[2] < 0 || v[2] > MD_MAX_OFFSET) {
+		md_err(c, md_floc(c, 6), "';image' offset %d is out of range 0..%d", v[2], MD_MAX_OFFSET);
+		return;
+	}
 	arg_init(c, &a, MA_IMAGE);
 	a.dim = dim_names[d];
 	a.access = access_names[acc];

@@ -6,6 +6,7 @@
  * uniqueid, cws ...) keep the first line; a repeat is kept raw with a
  * warning, as is an unknown token.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "mdint.h"
@@ -130,7 +131,9 @@ static void mem_add(MdBlock *b, MdMemKind k, long long size)
 	               &b->mem_hwlocal, &b->mem_region, &b->mem_hwregion, &b->datareqd,
 	               &b->compilerwrite, &b->abi64, &b->packedreg, &b->gws, &b->swgws};
 	if (k < MM_DATAREQD)
-		*slot[k] += (int)size;
+		/* several lines add up; saturated, so a hostile sum stays an int
+		 * that the translator's limits (docs/LIMITS.md) refuse */
+		*slot[k] = size > INT_MAX - *slot[k] ? INT_MAX : *slot[k] + (int)size;
 	else
 		*slot[k] = 1;
 }

@@ -69,7 +69,7 @@ static void seg_start(Ctx *c)
 	s.cfirst = c->ci;
 	s.cbid = (int)id;
 	s.end_id = -1;
-	if (md_int(c, md_nf(c), 0, LLONG_MAX, &s.size))
+	if (md_int(c, md_nf(c), 0, MD_MAX_SEGMENT, &s.size))
 		return;
 	vec_push(&c->p->segs, s);
 	c->seg = (long)c->p->segs.n - 1;

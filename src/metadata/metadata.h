@@ -20,6 +20,13 @@
 
 #include "../ilparse/il.h"
 
+/* Ranges the metadata layer accepts, so that no size computed from a field
+ * overflows; the tighter limits of the target are the translator's
+ * (translate.h, docs/LIMITS.md). */
+#define MD_MAX_COUNT   (1 << 20)   /* ;value/;pointer element count */
+#define MD_MAX_OFFSET  (1 << 24)   /* byte offset of an argument in its constant buffer */
+#define MD_MAX_SEGMENT (1LL << 30) /* bytes of one ;#DATASTART segment */
+
 typedef enum MdArgKind { MA_VALUE, MA_POINTER, MA_IMAGE, MA_SAMPLER, MA_COUNTER, MA_SEMA } MdArgKind;
 
 /* One kernel argument (;value / ;pointer / ;image / ;counter / ;sema, or a

@@ -56,6 +56,20 @@ int abi_value_pieces(const MdArg *a, int off[], int size[], int src[], int max)
 	return 1;
 }
 
+/* The cb1 byte after an argument: an image takes two slots (its 32-byte
+ * info block), a value its pieces rounded to slots. */
+static int arg_end(const MdArg *a)
+{
+	int off[8], sz[8], src[8], n, j, end = a->offset + (a->kind == MA_IMAGE ? 32 : 16);
+	if (a->kind == MA_VALUE && (n = abi_value_pieces(a, off, sz, src, 8)) > 0)
+		for (j = 0; j < n; j++)
+			if (off[j] + sz[j] > end)
+				end = (off[j] + sz[j] + 15) / 16 * 16;
+	return end;
+}
+
+static int check_memory(const Kernel *k);
+
 int abi_check_args(const Kernel *k)
 {
 	size_t i;
@@ -109,22 +123,86 @@ int abi_check_args(const Kernel *k)
 			diag_error(a->loc, "argument '%s' at cb1 offset %d is not 16-byte aligned", a->name, a->offset);
 			bad = 1;
 		}
+		if (!bad && arg_end(a) > ABI_MAX_ARG_BLOCK) {
+			diag_error(a->loc, "argument '%s' ends at cb1 byte %d: the argument block is limited to %d "
+			           "bytes (Intel's kernel argument limit and the finalizer's payload)",
+			           a->name, arg_end(a), ABI_MAX_ARG_BLOCK);
+			bad = 1;
+		}
+	}
+	return bad | check_memory(k);
+}
+
+/* ;memory sizes the kernel states; the metadata sums them without overflow. */
+static int check_memory(const Kernel *k)
+{
+	const MdBlock *md = k->md;
+	int bad = 0;
+	size_t i, q;
+	for (i = 0; i < k->funcs.n; i++)
+		for (q = 0; q < k->funcs.v[i]->code.n; q++) {
+			const Inst *in = &k->funcs.v[i]->code.v[q];
+			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
+			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > ABI_MAX_ARG_BLOCK) {
+				diag_error(in->loc, "dcl_cb cb1[%lld] declares %lld bytes of arguments: the argument "
+				           "block is limited to %d bytes", in->ops[0].index_imm,
+				           in->ops[0].index_imm * 16, ABI_MAX_ARG_BLOCK);
+				bad = 1;
+			}
+		}
+	if (md->mem_hwlocal > ABI_MAX_LDS || md->mem_local > ABI_MAX_LDS) {
+		diag_error(md->loc, "kernel '%s' states %d bytes of local memory (;memory:hwlocal/local): "
+		           "a work-group has at most %d bytes of shared local memory", k->name,
+		           md->mem_hwlocal > md->mem_local ? md->mem_hwlocal : md->mem_local, ABI_MAX_LDS);
+		bad = 1;
+	}
+	if (md->mem_uavprivate > ABI_MAX_PRIVATE || md->mem_private > ABI_MAX_PRIVATE ||
+	    md->mem_hwprivate > ABI_MAX_PRIVATE) {
+		int m = md->mem_uavprivate;
+		if (md->mem_private > m)
+			m = md->mem_private;
+		if (md->mem_hwprivate > m)
+			m = md->mem_hwprivate;
+		diag_error(md->loc, "kernel '%s' states %d bytes of private memory per work-item "
+		           "(;memory:uavprivate/private/hwprivate): the limit is %d", k->name, m, ABI_MAX_PRIVATE);
+		bad = 1;
+	}
+	return bad;
+}
+
+int abi_check_segments(const Program *p)
+{
+	long long total = 0;
+	size_t i;
+	int bad = 0;
+	for (i = 0; i < p->segs.n; i++) {
+		const DataSeg *s = &p->segs.v[i];
+		long long max = s->cbid < 0 ? ABI_MAX_DATA : ABI_MAX_CB_SEG;
+		total += (s->size + 15) / 16 * 16;
+		if (s->size > max) {
+			if (s->cbid < 0)
+				diag_error(s->loc, "the global data segment is %lld bytes: the limit is %lld",
+				           s->size, max);
+			else
+				diag_error(s->loc, "the data segment of cb%d is %lld bytes: a constant buffer holds "
+				           "at most %lld", s->cbid, s->size, max);
+			bad = 1;
+		}
+	}
+	if (!bad && total > ABI_MAX_DATA) {
+		diag_error(p->segs.v[0].loc, "the data segments are %lld bytes together: the limit is %d",
+		           total, ABI_MAX_DATA);
+		bad = 1;
 	}
 	return bad;
 }
 
 int abi_cb1_size(const Kernel *k)
 {
-	int size = 0, off[8], sz[8], src[8], n, j;
+	int size = 0;
 	size_t i, q;
 	for (i = 0; i < k->md->args.n; i++) {
-		const MdArg *a = &k->md->args.v[i];
-		/* an image takes two slots: its 32-byte info block */
-		int end = a->offset + (a->kind == MA_IMAGE ? 32 : 16);
-		if (a->kind == MA_VALUE && (n = abi_value_pieces(a, off, sz, src, 8)) > 0)
-			for (j = 0; j < n; j++)
-				if (off[j] + sz[j] > end)
-					end = (off[j] + sz[j] + 15) / 16 * 16;
+		int end = arg_end(&k->md->args.v[i]);
 		if (end > size)
 			size = end;
 	}
@@ -132,7 +210,8 @@ int abi_cb1_size(const Kernel *k)
 		for (q = 0; q < k->funcs.v[i]->code.n; q++) {
 			const Inst *in = &k->funcs.v[i]->code.v[q];
 			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
-			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > size)
+			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > size &&
+			    in->ops[0].index_imm * 16 <= ABI_MAX_ARG_BLOCK) /* larger: abi_check_args */
 				size = (int)in->ops[0].index_imm * 16;
 		}
 	return size;

@@ -1426,7 +1426,7 @@ static void lower_switch(L *l, const Inst *in)
 {
 	const Func *f = l->body;
 	size_t i = (size_t)(in - f->code.v), j;
-	int depth = 0, dflt = -1;
+	int dflt = -1;
 	VEC(const Inst *) cases = {0}; /* this switch's case and default lines, in order */
 	Ctl c;
 	VDecl *v = vk_temp(l->vk, "SWV", VT_UD, l->simd);
@@ -1435,16 +1435,12 @@ static void lower_switch(L *l, const Inst *in)
 	c.kind = K_SWITCH;
 	c.l_end = vk_label_name(l->vk, "endswitch");
 	alu(l, "mov", VT_UD, v, 1, &x, 0);
-	for (j = i + 1; j < f->code.n; j++) {
+	for (j = i + 1; j < l->close[i]; j++) {
 		const Inst *w = &f->code.v[j];
 		OpKind k = il_ops[w->op].kind;
 		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
-			depth++;
-		else if (k == K_ENDIF || k == K_ENDLOOP || (k == K_ENDSWITCH && depth > 0))
-			depth--;
-		else if (k == K_ENDSWITCH)
-			break;
-		else if (k == K_CASE && depth == 0)
+			j = l->close[j]; /* nested: not this switch's cases */
+		else if (k == K_CASE)
 			vec_push(&cases, w);
 	}
 	c.l_case = arena_alloc(&l->vk->arena, sizeof *c.l_case * (cases.n + 1));
@@ -1840,28 +1836,20 @@ int lower_knows(Opcode op)
 /* The AMD compiler's dummy write (;memory:compilerwrite) sits under
  * "if_logicalz cb0[0].x": global size x is at least 1 in every launch, so the
  * then-part is dead; returns the index of its else/endif, or 0. */
-static size_t dead_then(const Func *f, size_t i)
+static size_t dead_then(const L *l, const Func *f, size_t i)
 {
 	const Inst *in = &f->code.v[i];
 	const Operand *c;
-	int sel[4], depth = 0;
-	size_t j;
+	int sel[4];
 	if (in->op != OP_IF_LOGICALZ || in->nops != 1)
 		return 0;
 	c = &in->ops[0];
 	if (c->file != RF_CB || c->num != 0 || c->index_reg || c->index_imm != 0 || c->nmods ||
 	    il_swizzle(c, sel) || sel[0] != SEL_X)
 		return 0;
-	for (j = i; j < f->code.n; j++) {
-		OpKind k = il_ops[f->code.v[j].op].kind;
-		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
-			depth++;
-		else if (k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH)
-			depth--;
-		if (depth == 0 || (depth == 1 && k == K_ELSE))
-			return j;
-	}
-	return 0;
+	if (l->else_at[i])
+		return l->else_at[i];
+	return l->close[i] < f->code.n ? l->close[i] : 0;
 }
 
 static void lower_body(L *l, const Func *f)
@@ -1869,19 +1857,15 @@ static void lower_body(L *l, const Func *f)
 	size_t i, j;
 	l->ctl.n = 0;
 	l->body = f;
+	il_nest(f, &l->close, &l->else_at);
 	for (i = 0; i < f->code.n; i++) {
-		if ((j = dead_then(f, i))) {
+		if ((j = dead_then(l, f, i))) {
 			/* the else-part, if any, runs on every lane: lower it plainly */
 			if (f->code.v[j].op == OP_ELSE) {
-				int depth = 1;
-				for (i = j + 1; i < f->code.n; i++) {
-					OpKind k = il_ops[f->code.v[i].op].kind;
-					if (k == K_IF || k == K_LOOP || k == K_SWITCH)
-						depth++;
-					else if ((k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH) && --depth == 0)
-						break;
+				size_t end = l->close[i];
+				for (i = j + 1; i < end; i++)
 					lower_inst(l, &f->code.v[i]);
-				}
+				i = end;
 			} else {
 				i = j;
 			}
@@ -1889,6 +1873,9 @@ static void lower_body(L *l, const Func *f)
 		}
 		lower_inst(l, &f->code.v[i]);
 	}
+	free(l->close);
+	free(l->else_at);
+	l->close = l->else_at = NULL;
 }
 
 static void lower_func(L *l, const Func *f)

@@ -92,6 +92,7 @@ typedef struct L {
 	int lds_laid;          /* 1: the ids above are laid out, -1: refused */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
 	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
+	size_t *close, *else_at; /* body's nesting (il_nest) */
 	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
 	unsigned char sampler_warned[64]; /* sampler arguments whose dword read was warned */
 	/* printf (set by printf.c) */

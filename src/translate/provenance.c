@@ -23,15 +23,24 @@ typedef struct State {
 	int *v;        /* 4 per register slot */
 } State;
 
+typedef struct Nest {
+	const Func *f;
+	size_t *close, *else_at; /* il_nest */
+	char *dflt;              /* switch at i has a default at its level */
+} Nest;
+
 typedef struct Walk {
 	Program *p;
 	Kernel *k;
 	int nregs;            /* register slots */
 	VEC(long long) regs;  /* register number of each slot */
+	int *hash;            /* slot of a register number, -1 empty; hcap entries */
+	size_t hcap;
 	Provenance *out;
 	int depth;
 	int bad;
 	int ctx;              /* calling context being walked */
+	VEC(Nest *) nests;    /* per function walked */
 } Walk;
 
 typedef struct LoopCtx {
@@ -53,13 +62,46 @@ static int join1(int a, int b)
 	return PV_TOP;
 }
 
+/* Register number -> slot, through an open-addressing hash (programs with
+ * tens of thousands of registers stay linear). */
+static size_t hslot(const Walk *w, long long r)
+{
+	unsigned long long h = (unsigned long long)r * 0x9E3779B97F4A7C15ull;
+	return (size_t)(h >> 20) & (w->hcap - 1);
+}
+
 static int slot(Walk *w, long long r)
 {
-	size_t i;
-	for (i = 0; i < w->regs.n; i++)
-		if (w->regs.v[i] == r)
-			return (int)i;
+	size_t h;
+	if (!w->hcap)
+		return -1;
+	for (h = hslot(w, r); w->hash[h] >= 0; h = (h + 1) & (w->hcap - 1))
+		if (w->regs.v[w->hash[h]] == r)
+			return w->hash[h];
 	return -1;
+}
+
+static void add_reg(Walk *w, long long r)
+{
+	size_t h, i;
+	if (slot(w, r) >= 0)
+		return;
+	if (2 * (w->regs.n + 1) > w->hcap) {
+		w->hcap = w->hcap ? 2 * w->hcap : 64;
+		free(w->hash);
+		w->hash = xmalloc(sizeof *w->hash * w->hcap);
+		for (h = 0; h < w->hcap; h++)
+			w->hash[h] = -1;
+		for (i = 0; i < w->regs.n; i++) {
+			for (h = hslot(w, w->regs.v[i]); w->hash[h] >= 0; h = (h + 1) & (w->hcap - 1))
+				;
+			w->hash[h] = (int)i;
+		}
+	}
+	for (h = hslot(w, r); w->hash[h] >= 0; h = (h + 1) & (w->hcap - 1))
+		;
+	w->hash[h] = (int)w->regs.n;
+	vec_push(&w->regs, r);
 }
 
 static State st_new(Walk *w)
@@ -252,8 +294,6 @@ static void transfer(Walk *w, State *s, const Inst *in)
 	def(w, s, in, vals);
 }
 
-typedef VEC(LoopCtx *) LoopStack;
-
 typedef struct Frame {
 	State ret;           /* joined at ret_dyn */
 } Frame;
@@ -271,143 +311,185 @@ static Func *kernel_func(const Kernel *k, long long id)
 
 static int walk_func(Walk *w, Func *f, State *s);
 
-/* Index of the matching closer for the opener at i (endif/else, endloop, endswitch). */
-static size_t match(const Func *f, size_t i, size_t *else_at)
+/* A function's nesting (il_nest) and, per switch, whether it has a default
+ * at its own level: computed once per function for the whole walk. */
+static const Nest *nest_of(Walk *w, const Func *f)
 {
-	int depth = 0;
-	size_t j;
-	*else_at = 0;
-	for (j = i; j < f->code.n; j++) {
-		OpKind k = il_ops[f->code.v[j].op].kind;
-		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
-			depth++;
-		else if (k == K_ENDIF || k == K_ENDLOOP || k == K_ENDSWITCH) {
-			if (--depth == 0)
-				return j;
-		} else if (k == K_ELSE && depth == 1)
-			*else_at = j;
+	size_t i, j;
+	Nest *n;
+	for (i = 0; i < w->nests.n; i++)
+		if (w->nests.v[i]->f == f)
+			return w->nests.v[i];
+	n = xmalloc(sizeof *n);
+	n->f = f;
+	il_nest(f, &n->close, &n->else_at);
+	n->dflt = xmalloc(f->code.n + 1);
+	for (i = 0; i < f->code.n; i++) {
+		n->dflt[i] = 0;
+		if (il_ops[f->code.v[i].op].kind != K_SWITCH)
+			continue;
+		for (j = i + 1; j < n->close[i]; j++) {
+			OpKind k = il_ops[f->code.v[j].op].kind;
+			if (k == K_IF || k == K_LOOP || k == K_SWITCH)
+				j = n->close[j]; /* a nested block: not this switch's level */
+			else if (f->code.v[j].op == OP_DEFAULT)
+				n->dflt[i] = 1;
+		}
 	}
-	return f->code.n;
+	vec_push(&w->nests, n);
+	return n;
 }
 
-/* Does the switch opened at i have a default at its own level? */
-static int has_default(const Func *f, size_t i)
-{
-	int depth = 0;
-	size_t j;
-	for (j = i + 1; j < f->code.n; j++) {
-		OpKind k = il_ops[f->code.v[j].op].kind;
-		if (k == K_IF || k == K_LOOP || k == K_SWITCH)
-			depth++;
-		else if (k == K_ENDIF || k == K_ENDLOOP || (k == K_ENDSWITCH && depth > 0))
-			depth--;
-		else if (k == K_ENDSWITCH)
-			return 0;
-		else if (f->code.v[j].op == OP_DEFAULT && depth == 0)
-			return 1;
-	}
-	return 0;
-}
+/* One open if, whileloop or switch of the walk below. */
+typedef struct Open {
+	OpKind kind;       /* K_IF, K_LOOP or K_SWITCH */
+	size_t at, to;     /* the opener; where the part being walked ends */
+	int in_else;       /* if: walking the else part */
+	State other;       /* if: the state at the if (the else part's, then the then part's result) */
+	LoopCtx ctx;       /* loop, switch */
+	State pre, head;   /* loop: the state before it, the loop head of this round */
+} Open;
 
-static void walk_range(Walk *w, Func *f, size_t from, size_t to, State *s, LoopStack *loops, Frame *fr)
+/* The abstract walk of one function body.  Iterative, with its own stack of
+ * open blocks, so nesting depth costs heap, not C stack; blocks are jumped
+ * with the nesting table, so one pass over a body is linear in its length
+ * (loops repeat their body until the head state is stable). */
+static void walk_body(Walk *w, Func *f, State *s, Frame *fr)
 {
-	size_t i;
-	for (i = from; i < to; i++) {
-		const Inst *in = &f->code.v[i];
-		OpKind k = il_ops[in->op].kind;
-		if (k == K_IF) {
-			size_t el, end = match(f, i, &el);
-			State t = st_copy(w, *s);
-			walk_range(w, f, i + 1, el ? el : end, s, loops, fr);
-			if (el)
-				walk_range(w, f, el + 1, end, &t, loops, fr);
-			st_join(w, s, t);
-			free(t.v);
-			i = end;
-		} else if (k == K_LOOP || k == K_SWITCH) {
-			size_t el, end = match(f, i, &el);
-			LoopCtx ctx;
-			State head = st_copy(w, *s), body;
-			ctx.is_switch = k == K_SWITCH;
-			ctx.entry = st_copy(w, *s);
-			ctx.brk = st_new(w);
-			ctx.cont = st_new(w);
-			vec_push(loops, &ctx);
-			for (;;) {
+	const Nest *ns = nest_of(w, f);
+	VEC(Open) op = {0};
+	VEC(size_t) loops = {0}; /* indices into op of the open loops and switches */
+	State cur = *s;
+	size_t i = 0, to = f->code.n;
+	for (;;) {
+		const Inst *in;
+		OpKind k;
+		if (i >= to) {
+			Open *o;
+			if (!op.n)
+				break;
+			o = &op.v[op.n - 1];
+			if (o->kind == K_IF) {
+				if (!o->in_else && ns->else_at[o->at]) {
+					State t = cur;
+					cur = o->other;
+					o->other = t;
+					o->in_else = 1;
+					i = ns->else_at[o->at] + 1;
+					to = o->to = ns->close[o->at];
+					continue;
+				}
+				st_join(w, &cur, o->other);
+				free(o->other.v);
+			} else if (o->kind == K_SWITCH) {
+				st_join(w, &cur, o->ctx.brk);
+				if (!ns->dflt[o->at])
+					st_join(w, &cur, o->ctx.entry); /* no case matched */
+				free(o->ctx.brk.v);
+				free(o->ctx.cont.v);
+				free(o->ctx.entry.v);
+				loops.n--;
+			} else {
 				State nh;
-				st_clear(w, &ctx.brk);
-				st_clear(w, &ctx.cont);
-				body = st_copy(w, head);
-				walk_range(w, f, i + 1, end, &body, loops, fr);
-				if (ctx.is_switch) {
-					st_join(w, &body, ctx.brk);
-					if (!has_default(f, i))
-						st_join(w, &body, ctx.entry); /* no case matched */
-					free(head.v);
-					head = body;
-					break;
+				st_join(w, &cur, o->ctx.cont);
+				nh = st_copy(w, o->pre);
+				st_join(w, &nh, cur);
+				free(cur.v);
+				if (!st_eq(w, nh, o->head)) {
+					/* another round from the wider head */
+					free(o->head.v);
+					o->head = nh;
+					st_clear(w, &o->ctx.brk);
+					st_clear(w, &o->ctx.cont);
+					cur = st_copy(w, o->head);
+					i = o->at + 1;
+					continue;
 				}
-				st_join(w, &body, ctx.cont);
-				nh = st_copy(w, *s);
-				st_join(w, &nh, body);
-				free(body.v);
-				if (st_eq(w, nh, head)) {
-					free(nh.v);
-					break;
-				}
-				free(head.v);
-				head = nh;
+				free(nh.v);
+				cur = o->ctx.brk;
+				free(o->pre.v);
+				free(o->head.v);
+				free(o->ctx.cont.v);
+				free(o->ctx.entry.v);
+				loops.n--;
 			}
-			loops->n--;
-			free(s->v);
-			*s = ctx.is_switch ? head : ctx.brk;
-			if (ctx.is_switch)
-				free(ctx.brk.v);
-			else
-				free(head.v);
-			free(ctx.cont.v);
-			free(ctx.entry.v);
-			i = end;
-		} else if (k == K_CASE && loops->n && loops->v[loops->n - 1]->is_switch) {
+			i = ns->close[o->at] + 1;
+			op.n--;
+			to = op.n ? op.v[op.n - 1].to : f->code.n;
+			continue;
+		}
+		in = &f->code.v[i];
+		k = il_ops[in->op].kind;
+		if (k == K_IF || k == K_LOOP || k == K_SWITCH) {
+			Open o;
+			memset(&o, 0, sizeof o);
+			o.kind = k;
+			o.at = i;
+			if (k == K_IF) {
+				o.other = st_copy(w, cur);
+				o.to = ns->else_at[i] ? ns->else_at[i] : ns->close[i];
+			} else {
+				o.to = ns->close[i];
+				o.ctx.is_switch = k == K_SWITCH;
+				o.ctx.entry = st_copy(w, cur);
+				o.ctx.brk = st_new(w);
+				o.ctx.cont = st_new(w);
+				if (k == K_LOOP) {
+					o.pre = cur;
+					o.head = st_copy(w, cur);
+					cur = st_copy(w, cur);
+				}
+				vec_push(&loops, op.n);
+			}
+			vec_push(&op, o);
+			i++;
+			to = o.to;
+			continue;
+		}
+		if (k == K_CASE && loops.n && op.v[loops.v[loops.n - 1]].ctx.is_switch) {
 			/* lanes may enter here directly from the switch */
-			st_join(w, s, loops->v[loops->n - 1]->entry);
+			st_join(w, &cur, op.v[loops.v[loops.n - 1]].ctx.entry);
 		} else if (k == K_BREAK || k == K_CONTINUE) {
 			LoopCtx *ctx = NULL;
 			size_t q;
-			for (q = loops->n; q-- > 0;)
-				if (!loops->v[q]->is_switch || k == K_BREAK) {
-					ctx = loops->v[q];
+			for (q = loops.n; q-- > 0;)
+				if (!op.v[loops.v[q]].ctx.is_switch || k == K_BREAK) {
+					ctx = &op.v[loops.v[q]].ctx;
 					break;
 				}
 			if (ctx)
-				st_join(w, k == K_BREAK ? &ctx->brk : &ctx->cont, *s);
+				st_join(w, k == K_BREAK ? &ctx->brk : &ctx->cont, cur);
 			if (in->op == OP_BREAK || in->op == OP_CONTINUE)
-				st_clear(w, s);
+				st_clear(w, &cur);
 		} else if (k == K_RETDYN) {
-			st_join(w, &fr->ret, *s);
+			st_join(w, &fr->ret, cur);
 			if (in->op == OP_RET_DYN)
-				st_clear(w, s);
+				st_clear(w, &cur);
 		} else if (k == K_CALL && in->op != OP_MCALL && in->op != OP_PSEUDO_CALL && il_call_target(in)) {
 			Func *g = kernel_func(w->k, il_call_target(in)->num);
 			if (g) {
 				int saved = w->ctx;
-				State skip = st_copy(w, *s); /* lanes a conditional call leaves out */
+				State skip = st_copy(w, cur); /* lanes a conditional call leaves out */
 				w->ctx = enter(w, g, in);
-				walk_func(w, g, s);
+				walk_func(w, g, &cur);
 				w->ctx = saved;
 				if (in->op != OP_CALL)
-					st_join(w, s, skip);
+					st_join(w, &cur, skip);
 				free(skip.v);
 			}
 		} else {
-			transfer(w, s, in);
+			transfer(w, &cur, in);
 		}
+		i++;
 	}
+	*s = cur;
+	vec_free(&op);
+	vec_free(&loops);
 }
 
+/* Calls nest at most 64 deep (the C stack is used per call level only). */
 static int walk_func(Walk *w, Func *f, State *s)
 {
-	LoopStack loops = {0};
 	Frame fr;
 	if (w->depth > 64) {
 		diag_error(f->loc, "call depth over 64 (recursion?) in kernel '%s'", w->k->name);
@@ -416,10 +498,9 @@ static int walk_func(Walk *w, Func *f, State *s)
 	}
 	w->depth++;
 	fr.ret = st_new(w);
-	walk_range(w, f, 0, f->code.n, s, &loops, &fr);
+	walk_body(w, f, s, &fr);
 	st_join(w, s, fr.ret);
 	free(fr.ret.v);
-	vec_free(&loops);
 	w->depth--;
 	return 0;
 }
@@ -427,8 +508,8 @@ static int walk_func(Walk *w, Func *f, State *s)
 static void collect_regs(Walk *w, const Operand *o)
 {
 	int i;
-	if (o->file == RF_TEMP && slot(w, o->num) < 0)
-		vec_push(&w->regs, o->num);
+	if (o->file == RF_TEMP)
+		add_reg(w, o->num);
 	if (o->index_reg)
 		collect_regs(w, o->index_reg);
 	for (i = 0; i < o->ngroup; i++)
@@ -460,6 +541,14 @@ int provenance(Program *p, Kernel *k, Provenance *out)
 	walk_func(&w, k->wrapper, &s);
 	free(s.v);
 	vec_free(&w.regs);
+	free(w.hash);
+	for (i = 0; i < w.nests.n; i++) {
+		free(w.nests.v[i]->close);
+		free(w.nests.v[i]->else_at);
+		free(w.nests.v[i]->dflt);
+		free(w.nests.v[i]);
+	}
+	vec_free(&w.nests);
 	return w.bad ? -1 : 0;
 }
 

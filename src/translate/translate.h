@@ -170,7 +170,19 @@ typedef struct AbiPlan {
 	VEC(AbiEntry) entries;  /* explicit arguments in order, then cb0 reads */
 } AbiPlan;
 
+/* What a translated kernel may need (docs/LIMITS.md); beyond these the
+ * translator refuses the kernel with the limit named, before the finalizer
+ * or Level Zero would fail or crash on it. */
+#define ABI_MAX_ARG_BLOCK 2048     /* cb1 bytes: Intel's largest kernel argument block
+                                    * (CL_DEVICE_MAX_PARAMETER_SIZE), and what the
+                                    * finalizer takes as GRF payload at SIMD32 */
+#define ABI_MAX_LDS       65536    /* ;memory:hwlocal bytes: SLM per work-group */
+#define ABI_MAX_PRIVATE   65536    /* ;memory:uavprivate bytes per work-item */
+#define ABI_MAX_CB_SEG    65536    /* a ;#DATASTART:<cb> segment: one hardware constant
+                                    * buffer, 4096 entries of 16 bytes */
+#define ABI_MAX_DATA      (16 << 20) /* the global ;#DATASTART segment and all segments together */
 int abi_check_args(const Kernel *k);             /* 0 when every argument kind is supported */
+int abi_check_segments(const Program *p);        /* 0 when the data segments fit the limits */
 int abi_cb1_size(const Kernel *k);               /* bytes of cb1 the kernel declares or uses */
 int abi_value_pieces(const MdArg *a, int off[], int size[], int src[], int max);
 void abi_plan_free(AbiPlan *p);

@@ -1,0 +1,26 @@
+/* batch.h - a batch of independent inputs, translated by up to N child
+ * processes at a time.
+ *
+ * Each input runs in its own process, so a crash, an abort or a runaway
+ * allocation in one input fails that input alone.  What a child prints goes
+ * to temporary files and is replayed in input order, so the output of a
+ * batch is the same for every -j.
+ */
+#ifndef BATCH_H
+#define BATCH_H
+
+#include <stddef.h>
+
+/* The job for input i: returns its number of failures (0 = translated). */
+typedef int (*BatchFn)(void *ctx, size_t i);
+
+/* Runs fn for every i < n with jobs processes at most (jobs >= 1; the
+ * caller runs jobs == 1 batches itself).  names[i] names input i in
+ * messages; progress draws a status line on stderr (a terminal).  Returns
+ * how many inputs failed. */
+size_t batch_run(size_t n, int jobs, BatchFn fn, void *ctx, const char *const *names, int progress);
+
+/* The number of online processors (at least 1): the default -j. */
+int batch_cores(void);
+
+#endif
