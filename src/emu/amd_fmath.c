@@ -14,6 +14,11 @@
  *   mod_ieee      C fmod (exact).
  *   f2f16_neg_inf, f2f16_plus_inf   float -> half rounded toward -Inf /
  *                 +Inf; half denormals kept; NaN gives 0x7E00 with a's sign.
+ *   class x, m    all ones when x's IEEE class has its bit in the integer
+ *                 mask m (0 sNaN, 1 qNaN, 2 -Inf, 3 -normal, 4 -denormal,
+ *                 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf), else 0; x
+ *                 unflushed (AMD's builtins library: class.cl, the bit
+ *                 layout of GCN's v_cmp_class).
  *   (f_2_u4 is amd_intx.c's: cl_amd_media_ops' amd_pack rule)
  *   exn ln tan asin acos atan pow   legacy scalar ops (lane w, as exp/log):
  *                 e^x, natural log, tan, asin, acos, atan, x^y.
@@ -23,7 +28,8 @@
  *                 rounding variants with the OpenCL, IEEE, operations).
  *   _x2 _x4 _x8 _d2 _d4 _d8   the float result (flushed) times 2, 4, 8, 1/2,
  *                 1/4, 1/8, flushed, before _sat (GRVK: shift, then sat).
- * Denormal inputs and results are flushed as everywhere in amd_alu.c.
+ * Denormal inputs and results are flushed as everywhere in amd_alu.c
+ * (class excepted: it reads the bits).
  */
 #include <fenv.h>
 #include <math.h>

@@ -1066,9 +1066,7 @@ static int f64_check(L *l, const Inst *in, const int m[4])
 	char res;
 	int i;
 	if (in->op == OP_DFREXP) {
-		lerr(l, in->loc, "'dfrexp' is not supported: AMD's compiler gives it two 64-bit results "
-		     "(AMDILInstructions.td FREXPf64: v2i64 from f64) but no source says which holds the "
-		     "significand and which the exponent; use dfrexp_mant and dfrexp_exp");
+		lerr(l, in->loc, "'dfrexp' is not supported: %s", isa_undocumented(in->op));
 		return -1;
 	}
 	if (in->op == OP_DTRIG_PREOP) {

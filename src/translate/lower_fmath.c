@@ -23,8 +23,11 @@
  *                a NoMask xor, as IGC does for convert_*_rt* (on dadd, dsub,
  *                dmul, dmad: lower_f64.c's round_pack takes the mode);
  *                _x2 .. _d8: the result times a power of two, then _sat.
- *   refused      class, cmov, mod, len, dist, nrm, pireduce: no source gives
- *                their rule (the diagnostic says which part is missing).
+ *   class        the fp-class test (fclass): the mask bits and the all-ones
+ *                result of AMD's own library (docs/fmath.md).
+ *   refused      cmov, mod, len, dist, nrm, pireduce: no source gives their
+ *                rule (isa.c's isa_undocumented says which part is missing,
+ *                in the diagnostic and in docs/ISA.md).
  * Float denormals are flushed (cr0 as dispatched), as everywhere.
  */
 #include <string.h>
@@ -808,21 +811,8 @@ int lower_fmath(L *l, const Inst *in)
 			return 1;
 		}
 		break;
-	case OP_CMOV:
-		lerr(l, in->loc, "'cmov' is not supported: no source gives its condition rule, and the "
-		      "opcode tables disagree on its operand count (CorePy's IL table: two sources)");
-		return 1;
-	case OP_MOD:
-		lerr(l, in->loc, "'mod' is not supported: the rule of the non-IEEE float remainder is not "
-		      "documented (mod_ieee is C fmod)");
-		return 1;
-	case OP_LEN: case OP_DIST: case OP_NRM:
-		lerr(l, in->loc, "'%s' is not supported: no source says which components it reads (three "
-		      "or four) or which lane gets the result", il_ops[in->op].name);
-		return 1;
-	case OP_PIREDUCE:
-		lerr(l, in->loc, "'pireduce' is not supported: only its name is documented (a trig argument "
-		      "reduction helper; its result range is not)");
+	case OP_CMOV: case OP_MOD: case OP_LEN: case OP_DIST: case OP_NRM: case OP_PIREDUCE:
+		lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name, isa_undocumented(in->op));
 		return 1;
 	default:
 		break;
