@@ -40,8 +40,13 @@
  *              x itself for 0, Inf, NaN (quieted); dfrexp_exp: the exponent
  *              with x = mant * 2^exp, 0 for 0, Inf and NaN [I: GCN's
  *              v_frexp_*_f64].
- * Refused (no source gives their operand layout or result): dfrexp with its
- * two results, dclass, dtrig_preop; zeroop policies other than infinity.
+ *   dclass     x's class bit (0 sNaN, 1 qNaN, 2 -Inf, 3 -normal, 4 -denormal,
+ *              5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf) tested in the
+ *              integer mask: all ones or 0 (docs/fmath.md: HSAFoundation
+ *              builtins' class.cl and amdil-to-hsail.cl).
+ * Refused: dfrexp with its two results (which half is which is not
+ * documented), dtrig_preop (not emulated yet); zeroop policies other than
+ * infinity.
  */
 #include <math.h>
 #include <string.h>
@@ -114,7 +119,7 @@ static const F64Op ops[] = {
 	{OP_DROUND_Z, "d", 'd'}, {OP_DMOV, "d", 'd'}, {OP_DMOVC, "idd", 'd'},
 	{OP_DEQ, "dd", 'w'}, {OP_DNE, "dd", 'w'}, {OP_DLT, "dd", 'w'}, {OP_DGE, "dd", 'w'},
 	{OP_F2D, "f", 'd'}, {OP_D2F, "d", 'w'}, {OP_ITOD, "i", 'd'}, {OP_UTOD, "i", 'd'},
-	{OP_DTOI, "d", 'w'}, {OP_DTOU, "d", 'w'},
+	{OP_DTOI, "d", 'w'}, {OP_DTOU, "d", 'w'}, {OP_DCLASS, "di", 'w'},
 };
 
 static const F64Op *find(int op)
@@ -245,6 +250,26 @@ static uint64_t frexp_mant(uint64_t u)
 	return B(frexp(x, &e));
 }
 
+/* dclass: the class of x as a bit index (0 sNaN, 1 qNaN, 2 -Inf, 3 -normal,
+ * 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf), then all ones
+ * when that bit of the mask is set (amd_fmath.c's class, for doubles) */
+static uint32_t dclass(uint64_t u, uint32_t mask)
+{
+	double x = D(u);
+	int neg = (int)(u >> 63), b;
+	if (isnan(x))
+		b = (int)(u >> 51 & 1);
+	else if (isinf(x))
+		b = neg ? 2 : 9;
+	else if (x == 0.0)
+		b = neg ? 5 : 6;
+	else if (fabs(x) < 0x1p-1022)
+		b = neg ? 4 : 7;
+	else
+		b = neg ? 3 : 8;
+	return mask >> b & 1 ? 0xffffffffu : 0;
+}
+
 /* one pair: s[] the double sources (or 0), iv/fv the 32-bit ones */
 static uint64_t op_pair(const AInst *in, int op, const uint64_t *s, uint32_t iv, uint32_t *w)
 {
@@ -295,6 +320,7 @@ static uint64_t op_pair(const AInst *in, int op, const uint64_t *s, uint32_t iv,
 	case OP_ITOD: return B((double)(int32_t)iv);
 	case OP_UTOD: return B((double)iv);
 	case OP_DTOI: *w = dtoi(a); return 0;
+	case OP_DCLASS: *w = dclass(s[0], iv); return 0;
 	default: *w = dtou(a); return 0; /* OP_DTOU */
 	}
 }

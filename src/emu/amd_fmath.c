@@ -14,6 +14,11 @@
  *   mod_ieee      C fmod (exact).
  *   f2f16_neg_inf, f2f16_plus_inf   float -> half rounded toward -Inf /
  *                 +Inf; half denormals kept; NaN gives 0x7E00 with a's sign.
+ *   class x, m    all ones when x's IEEE class has its bit in the integer
+ *                 mask m (0 sNaN, 1 qNaN, 2 -Inf, 3 -normal, 4 -denormal,
+ *                 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf), else 0; x
+ *                 unflushed (AMD's builtins library: class.cl, the bit
+ *                 layout of GCN's v_cmp_class).
  *   (f_2_u4 is amd_intx.c's: cl_amd_media_ops' amd_pack rule)
  *   exn ln tan asin acos atan pow   legacy scalar ops (lane w, as exp/log):
  *                 e^x, natural log, tan, asin, acos, atan, x^y.
@@ -23,7 +28,8 @@
  *                 rounding variants with the OpenCL, IEEE, operations).
  *   _x2 _x4 _x8 _d2 _d4 _d8   the float result (flushed) times 2, 4, 8, 1/2,
  *                 1/4, 1/8, flushed, before _sat (GRVK: shift, then sat).
- * Denormal inputs and results are flushed as everywhere in amd_alu.c.
+ * Denormal inputs and results are flushed as everywhere in amd_alu.c
+ * (class excepted: it reads the bits).
  */
 #include <fenv.h>
 #include <math.h>
@@ -38,16 +44,38 @@ int amd_fmath_op(int op)
 	case OP_DIV_PRECISE: case OP_LRP: case OP_FLDEXP: case OP_FREXP_EXP: case OP_FREXP_MANT:
 	case OP_MOD_IEEE: case OP_F2F16_NEG_INF: case OP_F2F16_PLUS_INF:
 	case OP_EXN: case OP_LN: case OP_TAN: case OP_ASIN: case OP_ACOS: case OP_ATAN: case OP_POW:
+	case OP_CLASS:
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-/* the sources that are integers (fldexp's exponent) */
+/* the sources that are integers (fldexp's exponent, class's mask) */
 int amd_fmath_int_src(int op, int i)
 {
-	return op == OP_FLDEXP && i == 1;
+	return (op == OP_FLDEXP || op == OP_CLASS) && i == 1;
+}
+
+/* class: x's class as a bit index (0 signalling NaN, 1 quiet NaN, 2 -Inf,
+ * 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf),
+ * then all ones when that bit of the mask is set, else 0; x is read
+ * unflushed (docs/fmath.md) */
+static uint32_t fclass(uint32_t x, uint32_t mask)
+{
+	uint32_t m = x & 0x7fffffffu;
+	int neg = (int)(x >> 31), b;
+	if (m > 0x7f800000u)
+		b = (int)(x >> 22 & 1);
+	else if (m == 0x7f800000u)
+		b = neg ? 2 : 9;
+	else if (m >= 0x00800000u)
+		b = neg ? 3 : 8;
+	else if (m)
+		b = neg ? 4 : 7;
+	else
+		b = neg ? 5 : 6;
+	return mask >> b & 1 ? 0xffffffffu : 0;
 }
 
 int amd_fmath_lane_w(int op)
@@ -90,6 +118,7 @@ uint32_t amd_fmath(const AInst *in, const uint32_t *v)
 	float a = amd_fi(v[0]), b = amd_fi(v[1]), c = amd_fi(v[2]), r;
 	int e;
 	switch (in->op) {
+	case OP_CLASS: return fclass(v[0], v[1]);
 	case OP_FREXP_EXP:
 		if (!isfinite(a) || a == 0.0f)
 			return 0;
@@ -158,8 +187,10 @@ const char *amd_fmath_mods(const Inst *in, AInst *a)
 				a->shift = (int8_t)(j < 3 ? j + 1 : 2 - j), ns++;
 	}
 	if (a->sat && (in->op == OP_FREXP_EXP || in->op == OP_F2F16_NEG_INF ||
-	               in->op == OP_F2F16_PLUS_INF))
+	               in->op == OP_F2F16_PLUS_INF || in->op == OP_CLASS))
 		return "'_sat' on an instruction with an integer result";
+	if (in->op == OP_CLASS && in->nops == 3 && il_mod(in->ops[2].mods, in->ops[2].nmods, "abs"))
+		return "'_abs' on the integer class mask is not emulated";
 	if (a->aux > 1 && amd_fmath_op(in->op))
 		return "a _zeroop policy other than infinity is not emulated on it";
 	if (nr > 1 || ns > 1)
@@ -173,7 +204,7 @@ const char *amd_fmath_mods(const Inst *in, AInst *a)
 	             in->op == OP_UTOF) ||
 	           in->op == OP_ABS || in->op == OP_CMP || in->op == OP_F162F || in->op == OP_UNPACK0 ||
 	           in->op == OP_UNPACK1 || in->op == OP_UNPACK2 || in->op == OP_UNPACK3 || in->op == OP_FREXP_EXP || in->op == OP_F2F16_NEG_INF ||
-	           in->op == OP_F2F16_PLUS_INF))
+	           in->op == OP_F2F16_PLUS_INF || in->op == OP_CLASS))
 		return "a destination shift is emulated on float arithmetic results only";
 	return NULL;
 }

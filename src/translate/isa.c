@@ -41,6 +41,39 @@ static const struct {
 	{"dcl_interface_ptr", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 };
 
+/* Mnemonics refused because no source defines their rule (exact names;
+ * docs/fmath.md lists the sources searched). */
+static const struct {
+	Opcode op;
+	const char *reason;
+} undocumented[] = {
+	{OP_CMOV, "no source gives its rule: AMD's compiler defines the opcode but never emits it "
+	          "(HLC AMDILEnumeratedTypes.td), amdil.md writes three sources, CorePy's IL table two"},
+	{OP_MOD, "no source gives the rule of the non-IEEE remainder: AMD's compiler spells frem "
+	         "mod_ieee (HLC IL_OP_MOD) and never emits mod"},
+	{OP_LEN, "no source says which components it reads (three or four) or which lane gets the "
+	         "result: AMD's compiler emits it for its length intrinsic (HLC LENGTH) without a rule"},
+	{OP_DIST, "no source says which components it reads or which lane gets the result, and AMD's "
+	          "compiler never emits it"},
+	{OP_NRM, "no source gives AMD's rule: the compiler spells it nrm_nrm4_zeroop(zero) (HLC "
+	         "IL_OP_NRM) and D3D9's three-component nrm has neither modifier"},
+	{OP_PIREDUCE, "no source gives its result: AMD's compiler emits it for its pireduce intrinsic "
+	              "(HLC: one float in, one out), but neither the reduced range nor the quadrant's "
+	              "place is documented"},
+	{OP_DFREXP, "no source says which of its two 64-bit results (HLC FREXPf64: v2i64 from f64) "
+	            "holds the significand and which the exponent; dfrexp_mant and dfrexp_exp are "
+	            "lowered"},
+};
+
+const char *isa_undocumented(Opcode op)
+{
+	size_t i;
+	for (i = 0; i < NELEM(undocumented); i++)
+		if (undocumented[i].op == op)
+			return undocumented[i].reason;
+	return NULL;
+}
+
 const char *isa_refusal(Opcode op)
 {
 	size_t i;
@@ -63,7 +96,7 @@ static const char *kind_name(OpKind k)
 
 void isa_table(Buf *out, const unsigned char *tested, const char *platforms, const char *sampler_platforms)
 {
-	int op, n[3] = {0, 0, 0}, t = 0;
+	int op, n[4] = {0, 0, 0, 0}, t = 0;
 	for (op = 0; op < OP_COUNT; op++) {
 		if (il_ops[op].name[0] == ';')
 			continue;
@@ -71,6 +104,8 @@ void isa_table(Buf *out, const unsigned char *tested, const char *platforms, con
 			n[0]++, t += tested[op] != 0;
 		else if (isa_refusal((Opcode)op))
 			n[1]++;
+		else if (isa_undocumented((Opcode)op))
+			n[3]++;
 		else
 			n[2]++;
 	}
@@ -82,10 +117,12 @@ void isa_table(Buf *out, const unsigned char *tested, const char *platforms, con
 	           "  `tests/kernels/*.il`, which `make check` runs on both emulated runtimes at\n"
 	           "  SIMD 8, 16 and 32)\n"
 	           "* refused for a reason of the target: %d\n"
+	           "* refused because no source defines their rule: %d (docs/fmath.md lists the\n"
+	           "  sources searched)\n"
 	           "* not lowered yet: %d\n\n"
 	           "| mnemonic | kind | lowered | conformance-tested (SIMD 8/16/32) | platforms | note |\n"
 	           "|---|---|---|---|---|---|\n",
-	           n[0], n[0] + n[1] + n[2], t, n[1], n[2]);
+	           n[0], n[0] + n[1] + n[2] + n[3], t, n[1], n[3], n[2]);
 	for (op = 0; op < OP_COUNT; op++) {
 		const char *why;
 		int low;
@@ -93,6 +130,8 @@ void isa_table(Buf *out, const unsigned char *tested, const char *platforms, con
 			continue;
 		low = lower_knows((Opcode)op);
 		why = low ? NULL : isa_refusal((Opcode)op);
+		if (!low && !why)
+			why = isa_undocumented((Opcode)op);
 		buf_printf(out, "| `%s` | %s | %s | %s | %s | %s |\n", il_ops[op].name,
 		           kind_name(il_ops[op].kind), low ? "yes" : why ? "refused" : "not yet",
 		           low && tested[op] ? "yes" : "no",

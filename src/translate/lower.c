@@ -686,7 +686,9 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 		return;
 	fltmax = !strcmp(z->arg, "fltmax");
 	if (!fltmax && strcmp(z->arg, "zero")) {
-		lerr(l, z->loc, "'_zeroop(%s)' is not supported: its result is not documented", z->arg);
+		lerr(l, z->loc, "'_zeroop(%s)' is not supported: no source gives its result (AMD's compiler "
+		     "names it, HLC IL_ZEROOP_INF_ELSE_MAX and div_zeroop(inf_else_max), but never emits it)",
+		     z->arg);
 		return;
 	}
 	if (in->op != OP_DIV && in->op != OP_RCP_VEC && in->op != OP_RSQ_VEC && in->op != OP_LOG_VEC &&
@@ -974,7 +976,8 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		for (q = 0; r && r->arg && q < NELEM(rels) && strcmp(r->arg, rels[q]); q++)
 			;
 		if (!k || !k->arg || j == NELEM(ks) || !r || !r->arg || q == NELEM(rels)) {
-			lerr(l, in->loc, "'cmp' needs _relop(eq|ne|gt|ge|lt|le) and _cmpval(0.0|0.5|1.0|-0.5|-1.0)");
+			lerr(l, in->loc, "'cmp' needs _relop(eq|ne|gt|ge|lt|le) and _cmpval(0.0|0.5|1.0|-0.5|-1.0): "
+			     "no source gives their defaults, and AMD's compiler always writes both (HLC CmpRelop)");
 			return;
 		}
 		select_(l, compare(l, rels[q], VT_F, s[0], val_imm(kv[j])), 0, dst, VT_UD, s[1], s[2]);

@@ -910,6 +910,22 @@ static Val frexp_exp(L *l, W x)
 	return SEL(l, OR(OR(u.nan, u.inf), u.zero), I(0), SUB(u.e, I(1022)));
 }
 
+/* dclass x, mask: all ones when x's class has its bit in mask (the bits of
+ * lower_fmath.c's class: 0 sNaN, 1 qNaN, 2 -Inf, 3 -normal, 4 -denormal,
+ * 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf; the negative twin of a
+ * positive index p is 11 - p) */
+static Val dclass(L *l, W x, Val mask)
+{
+	Val ef = AND(SHR(x.hi, I(20)), I(0x7ff));
+	Val fnz = NE(OR(x.lo, AND(x.hi, I(0xfffff))), I(0));
+	Val p = selp(l, pr(l, OR(ef, fnz)), I(7), I(6));
+	p = selp(l, compare(l, "ne", VT_UD, ef, I(0)), I(8), p);
+	p = selp(l, compare(l, "eq", VT_UD, ef, I(0x7ff)), I(9), p);
+	p = selp(l, compare(l, "lt", VT_D, x.hi, I(0)), SUB(I(11), p), p);
+	p = selp(l, pr(l, AND(EQ(ef, I(0x7ff)), fnz)), AND(SHR(x.hi, I(19)), I(1)), p);
+	return SUB(I(0), AND(SHR(mask, p), I(1)));
+}
+
 /* ---- operands and the instruction ------------------------------------------ */
 
 static int is_f64(Opcode op)
@@ -936,6 +952,7 @@ static const char *src_kinds(Opcode op, char *res)
 	case OP_DADD: case OP_DSUB: case OP_DMUL: case OP_DDIV: case OP_DMIN: case OP_DMAX: return "dd";
 	case OP_DMAD: return "ddd";
 	case OP_DLDEXP: return "di";
+	case OP_DCLASS: *res = 'w'; return "di";
 	case OP_DMOVC: return "idd";
 	case OP_DEQ: case OP_DNE: case OP_DLT: case OP_DGE: *res = 'w'; return "dd";
 	case OP_DFREXP_EXP: case OP_D2F: case OP_DTOI: case OP_DTOU: *res = 'w'; return "d";
@@ -1021,6 +1038,7 @@ static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 	case OP_DLDEXP: *r = call3(l, R_LDEXP, s[0], s[1], s[2], iv); break;
 	case OP_DFREXP_MANT: *r = frexp_mant(l, s[0]); break;
 	case OP_DFREXP_EXP: *w = frexp_exp(l, s[0]); break;
+	case OP_DCLASS: *w = dclass(l, s[0], iv); break;
 	case OP_DMIN: *r = dminmax(l, 0, s[0], s[1]); break;
 	case OP_DMAX: *r = dminmax(l, 1, s[0], s[1]); break;
 	case OP_DABS: *r = wv(s[0].lo, AND(s[0].hi, I(0x7fffffff))); break;
@@ -1047,10 +1065,13 @@ static int f64_check(L *l, const Inst *in, const int m[4])
 	const Mod *z = il_inst_mod(in, "zeroop");
 	char res;
 	int i;
-	if (in->op == OP_DFREXP || in->op == OP_DCLASS || in->op == OP_DTRIG_PREOP) {
-		lerr(l, in->loc, "'%s' is not supported: no source gives its %s", name,
-		     in->op == OP_DFREXP ? "result layout (use dfrexp_mant and dfrexp_exp)"
-		                         : "operand layout and result");
+	if (in->op == OP_DFREXP) {
+		lerr(l, in->loc, "'dfrexp' is not supported: %s", isa_undocumented(in->op));
+		return -1;
+	}
+	if (in->op == OP_DTRIG_PREOP) {
+		lerr(l, in->loc, "'dtrig_preop' is not supported yet: GCN's v_trig_preop_f64 (53 bits of "
+		     "2/pi selected by the exponent and segment) needs a 1201-bit table lookup per lane");
 		return -1;
 	}
 	if (l->o->no_fp64_emu && !l->o->plat->fp64) {
@@ -1091,11 +1112,11 @@ static int f64_check(L *l, const Inst *in, const int m[4])
 	return 0;
 }
 
-/* lower_f64 lowers op (dfrexp with two results, dclass and dtrig_preop are
- * diagnosed: no source gives their operand layout) */
+/* lower_f64 lowers op (dfrexp with two results and dtrig_preop are
+ * diagnosed: docs/fmath.md) */
 int f64_knows(Opcode op)
 {
-	return is_f64(op) && op != OP_DFREXP && op != OP_DCLASS && op != OP_DTRIG_PREOP;
+	return is_f64(op) && op != OP_DFREXP && op != OP_DTRIG_PREOP;
 }
 
 int lower_f64(L *l, const Inst *in)

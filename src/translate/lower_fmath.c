@@ -23,8 +23,11 @@
  *                a NoMask xor, as IGC does for convert_*_rt* (on dadd, dsub,
  *                dmul, dmad: lower_f64.c's round_pack takes the mode);
  *                _x2 .. _d8: the result times a power of two, then _sat.
- *   refused      class, cmov, mod, len, dist, nrm, pireduce: no source gives
- *                their rule (the diagnostic says which part is missing).
+ *   class        the fp-class test (fclass): the mask bits and the all-ones
+ *                result of AMD's own library (docs/fmath.md).
+ *   refused      cmov, mod, len, dist, nrm, pireduce: no source gives their
+ *                rule (isa.c's isa_undocumented says which part is missing,
+ *                in the diagnostic and in docs/ISA.md).
  * Float denormals are flushed (cr0 as dispatched), as everywhere.
  */
 #include <string.h>
@@ -328,6 +331,50 @@ static void frexp_(L *l, VDecl *d, Val x, int mant)
 	sel(l, p2, d, mant ? V(X) : I(0), V(d));
 }
 
+/* the bits of a float source with its _abs / _neg applied to the sign bit
+ * and nothing else (a denormal stays one) */
+static VDecl *fbits(L *l, Val x)
+{
+	VDecl *d = t32(l);
+	int n = x.neg, a = x.abs;
+	x.neg = x.abs = 0;
+	op1(l, "mov", VT_UD, d, x);
+	if (a)
+		op2(l, "and", VT_UD, d, V(d), I(0x7fffffffu));
+	if (n)
+		op2(l, "xor", VT_UD, d, V(d), I(0x80000000u));
+	return d;
+}
+
+/* class x, mask: all ones when x's class has its bit set in mask, else 0.
+ * Bits (HSAFoundation/builtins class.cl, GCN v_cmp_class): 0 signalling
+ * NaN, 1 quiet NaN, 2 -Inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
+ * 7 +denormal, 8 +normal, 9 +Inf.  x is read unflushed (docs/fmath.md).
+ * The bit index p of a positive class is 6..9; its negative twin is 11 - p. */
+static void fclass(L *l, VDecl *d, Val x, Val mask)
+{
+	VDecl *X = fbits(l, x), *m = t32(l), *p = t32(l), *q = t32(l), *M = t32(l), *c;
+	op1(l, "mov", VT_D, M, mask);                         /* _neg: two's complement */
+	op2(l, "and", VT_UD, m, V(X), I(0x7fffffffu));
+	op1(l, "mov", VT_UD, p, I(6));
+	c = cmp(l, "ne", VT_UD, V(m), I(0));
+	sel(l, c, p, I(7), V(p));
+	c = cmp(l, "ge", VT_UD, V(m), I(0x00800000u));
+	sel(l, c, p, I(8), V(p));
+	c = cmp(l, "ge", VT_UD, V(m), I(0x7f800000u));
+	sel(l, c, p, I(9), V(p));
+	op2(l, "add", VT_D, q, neg(V(p)), I(11));
+	c = cmp(l, "lt", VT_D, V(X), I(0));
+	sel(l, c, p, V(q), V(p));
+	op2(l, "shr", VT_UD, q, V(m), I(22));                 /* NaN: the quiet bit */
+	op2(l, "and", VT_UD, q, V(q), I(1));
+	c = cmp(l, "gt", VT_UD, V(m), I(0x7f800000u));
+	sel(l, c, p, V(q), V(p));
+	op2(l, "shr", VT_UD, q, V(M), V(p));
+	op2(l, "and", VT_UD, q, V(q), I(1));
+	op2(l, "add", VT_D, d, neg(V(q)), I(0));
+}
+
 /* one mov between types (a conversion) */
 static void cvt(L *l, VDecl *d, VType dt, Val s, VType st)
 {
@@ -557,6 +604,7 @@ int fmath_knows(Opcode op)
 	case OP_DIV_PRECISE: case OP_MOD_IEEE: case OP_LRP: case OP_FLDEXP: case OP_FREXP_EXP:
 	case OP_FREXP_MANT: case OP_F2F16_NEG_INF: case OP_F2F16_PLUS_INF:
 	case OP_EXN: case OP_LN: case OP_TAN: case OP_POW: case OP_ASIN: case OP_ACOS: case OP_ATAN:
+	case OP_CLASS:
 		return 1;
 	default:
 		return 0;
@@ -566,7 +614,7 @@ int fmath_knows(Opcode op)
 /* an integer or half result: no _sat, no destination shift */
 static int int_result(Opcode op)
 {
-	return op == OP_FREXP_EXP || op == OP_F2F16_NEG_INF || op == OP_F2F16_PLUS_INF;
+	return op == OP_FREXP_EXP || op == OP_F2F16_NEG_INF || op == OP_F2F16_PLUS_INF || op == OP_CLASS;
 }
 
 /* legacy scalar transcendentals: lane w of every source, replicated */
@@ -595,6 +643,7 @@ static void fmath_comp(L *l, const Inst *in, VDecl *d, int c)
 		break;
 	}
 	case OP_FLDEXP: fldexp(l, d, s[0], s[1]); break;
+	case OP_CLASS: fclass(l, d, s[0], s[1]); break;
 	case OP_FREXP_EXP: frexp_(l, d, s[0], 0); break;
 	case OP_FREXP_MANT: frexp_(l, d, s[0], 1); break;
 	case OP_F2F16_NEG_INF: f2h_directed(l, d, s[0], 0); break;
@@ -757,24 +806,13 @@ int lower_fmath(L *l, const Inst *in)
 	long long key;
 	switch (in->op) {
 	case OP_CLASS:
-		lerr(l, in->loc, "'class' is not supported: no source gives the layout of its class-mask "
-		      "operand or its result (amdil.md 4.4 names it only)");
-		return 1;
-	case OP_CMOV:
-		lerr(l, in->loc, "'cmov' is not supported: no source gives its condition rule, and the "
-		      "opcode tables disagree on its operand count (CorePy's IL table: two sources)");
-		return 1;
-	case OP_MOD:
-		lerr(l, in->loc, "'mod' is not supported: the rule of the non-IEEE float remainder is not "
-		      "documented (mod_ieee is C fmod)");
-		return 1;
-	case OP_LEN: case OP_DIST: case OP_NRM:
-		lerr(l, in->loc, "'%s' is not supported: no source says which components it reads (three "
-		      "or four) or which lane gets the result", il_ops[in->op].name);
-		return 1;
-	case OP_PIREDUCE:
-		lerr(l, in->loc, "'pireduce' is not supported: only its name is documented (a trig argument "
-		      "reduction helper; its result range is not)");
+		if (in->nops == 3 && il_mod(in->ops[2].mods, in->ops[2].nmods, "abs")) {
+			lerr(l, in->ops[2].loc, "'_abs' on the integer class mask of 'class' is not supported");
+			return 1;
+		}
+		break;
+	case OP_CMOV: case OP_MOD: case OP_LEN: case OP_DIST: case OP_NRM: case OP_PIREDUCE:
+		lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name, isa_undocumented(in->op));
 		return 1;
 	default:
 		break;

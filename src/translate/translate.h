@@ -91,6 +91,9 @@ enum { MUT_NONE, MUT_FLIP_COMPARE, MUT_CB1_OFFSET, MUT_DROP_FENCE_LDS, MUT_DROP_
  * platforms: the devices that translate). */
 int lower_knows(Opcode op);
 const char *isa_refusal(Opcode op);
+/* isa_undocumented: why a mnemonic no source defines is refused (NULL when
+ * a source does); the lowering's diagnostic and docs/ISA.md both print it */
+const char *isa_undocumented(Opcode op);
 void isa_table(Buf *out, const unsigned char *tested, const char *platforms,
                const char *sampler_platforms); /* image instructions: the devices with a sampler */
 

@@ -61,6 +61,7 @@ typedef enum Ty {
 	T_L,     /* 64-bit integer (2 dwords, x low) */
 	T_SH64,  /* 64-bit shift count (one dword) */
 	T_D,     /* double (2 dwords) */
+	T_CM,    /* class mask (class, dclass): single bits 0..9, unions, high bits */
 	T_NONE
 } Ty;
 
@@ -684,6 +685,38 @@ static int r_dp2add(const uint32_t *const *s, uint32_t *d)
 }
 /* fldexp a, n: a * 2^n [V name, I order] */
 static int r_fldexp(const uint32_t *const *s, uint32_t *d) { d[0] = fout(ldexpf(FA, SB)); return 0; }
+/* class x, m / dclass x, m: x's IEEE class, from C's fpclassify and signbit
+ * (signalling / quiet NaN by the top significand bit), as a mask bit
+ * 0 sNaN, 1 qNaN, 2 -Inf, 3 -normal, 4 -subnormal, 5 -0, 6 +0,
+ * 7 +subnormal, 8 +normal, 9 +Inf (HSAFoundation/builtins class.cl's SNAN..
+ * PINF, the mask of GCN's v_cmp_class); the result is all ones when m has
+ * that bit (builtins amdil-to-hsail.cl: __amdil_class_f32 gives 0xffffffff
+ * or 0).  x is not flushed: the subnormal bits would be dead otherwise. */
+static int class_bit(int cls, int neg, int quiet)
+{
+	static const int pos[] = {6, 7, 8, 9}; /* zero, subnormal, normal, infinite */
+	int k;
+	switch (cls) {
+	case FP_NAN: return quiet ? 1 : 0;
+	case FP_ZERO: k = 0; break;
+	case FP_SUBNORMAL: k = 1; break;
+	case FP_NORMAL: k = 2; break;
+	default: k = 3; break; /* FP_INFINITE */
+	}
+	return neg ? 11 - pos[k] : pos[k];
+}
+static int r_class(const uint32_t *const *s, uint32_t *d)
+{
+	float x = bf(A);
+	d[0] = mask(B >> class_bit(fpclassify(x), signbit(x) != 0, A >> 22 & 1) & 1);
+	return 0;
+}
+static int r_dclass(const uint32_t *const *s, uint32_t *d)
+{
+	double x = bd(s[0]);
+	d[0] = mask(s[1][0] >> class_bit(fpclassify(x), signbit(x) != 0, s[0][1] >> 19 & 1) & 1);
+	return 0;
+}
 /* frexp_exp / frexp_mant: C frexp's parts; Inf/NaN unspecified [U] */
 static int r_frexp_exp(const uint32_t *const *s, uint32_t *d)
 {
@@ -1119,7 +1152,8 @@ static const Op ops[] = {
 	{"fldexp", "fldexp", "float", 2, {T_F, T_N}, R_F, r_fldexp, 0, 0, NULL, NULL},
 	{"frexp_exp", "frexp_exp", "float", 1, F1, R_I, r_frexp_exp, 0, 0, NULL, NULL},
 	{"frexp_mant", "frexp_mant", "float", 1, F1, R_F, r_frexp_mant, 0, 0, NULL, NULL},
-	NOSEM("class", "class", "float", "fp-class test: the class mask operand is not described in amdil.md 4.4"),
+	{"class", "class", "float", 2, {T_F, T_CM}, R_I, r_class, 0, 0, NULL, NULL},
+	{"dclass", "dclass", "float", 2, {T_D, T_CM}, R_DM, r_dclass, F_NOMOD, 0, NULL, NULL},
 	{"add_rte", "add_rte", "rounding", 2, F2, R_F, r_add_rte, 0, 0, NULL, NULL},
 	{"add_rtp", "add_rtp", "rounding", 2, F2, R_F, r_add_rtp, 0, 0, NULL, NULL},
 	{"add_rtn", "add_rtn", "rounding", 2, F2, R_F, r_add_rtn, 0, 0, NULL, NULL},
@@ -1268,6 +1302,9 @@ static const uint32_t e_fs[] = {
 	0x41000000u, 0x42c84000u, 0xc0700000u,
 };
 static const uint32_t e_ft[] = {0x00000000u, 0x3f800000u, 0x3f000000u, 0x3e800000u, 0x3f400000u, 0x3e000000u};
+static const uint32_t e_cm[] = {0x001u, 0x002u, 0x004u, 0x008u, 0x010u, 0x020u, 0x040u, 0x080u,
+                                0x100u, 0x200u, 0x003u, 0x204u, 0x1f8u, 0x090u, 0x060u, 0x3ffu,
+                                0xfffffc00u, 0xffffffffu, 0};
 static const uint32_t e_n[] = {0, 1, 0xffffffffu, 2, 127, 128, 254, 300, 0xffffff81u, 0xffffff82u,
                                0xffffff6bu, 0xfffffed4u, 0x80000000u, 0x7fffffffu, 24};
 static const uint32_t e_h[] = {0x0000u, 0x8000u, 0x3c00u, 0xbc00u, 0x7bffu, 0xfbffu, 0x0001u, 0x03ffu,
@@ -1322,6 +1359,7 @@ static void edges(Ty t, const uint32_t **p32, const uint64_t **p64_, size_t *n)
 	case T_FT: *p32 = e_ft, *n = N_(e_ft); break;
 	case T_FTRIG: *p32 = e_flt, *n = N_(e_flt); break;
 	case T_N: *p32 = e_n, *n = N_(e_n); break;
+	case T_CM: *p32 = e_cm, *n = N_(e_cm); break;
 	case T_H: *p32 = e_h, *n = N_(e_h); break;
 	case T_L: *p64_ = e_long, *n = N_(e_long); break;
 	case T_SH64: *p32 = e_sh64, *n = N_(e_sh64); break;
@@ -1347,6 +1385,7 @@ static void random_operand(Ty t, Rng *r, uint32_t *p)
 	                           : rand_float(r); break;
 	case T_FP: p[0] = fb((float)(x % 256)); break;
 	case T_N: p[0] = (uint32_t)((int32_t)(x >> 32) % 300); break;
+	case T_CM: p[0] = x % 4 ? (uint32_t)(x >> 32) % 1024u : (uint32_t)(x >> 32); break;
 	case T_H: p[0] = (uint32_t)(x >> 48) | (x % 4 ? 0 : (uint32_t)(x & 0xffff0000u)); break;
 	case T_F4:
 		for (c = 0; c < 4; c++) {
