@@ -617,6 +617,8 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 	d->depth++;
 	for (i = 0; i < mac->code.n && !rc; i++) {
 		OpKind k = il_ops[mac->code.v[i].op].kind;
+		if (mac->code.v[i].op == OP_RET_DYN && i + 1 == mac->code.n)
+			continue; /* "ret_dyn / mend" (B14 bodies): returns where the body ends */
 		if (k == K_RETDYN)
 			rc = fail(d, mac->code.v[i].loc, "a return inside a macro is not emulated");
 		else

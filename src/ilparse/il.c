@@ -333,6 +333,10 @@ static int check_operands(const Module *m, const Inst *in)
 		if (oi->ndst < 0 && i == 0 && !il_wmask(&in->ops[0], sel))
 			role = 2;
 		bad |= check_operand(in, &in->ops[i], role);
+		if (in->ops[i].file == RF_GROUP && in->op != OP_MCALL) {
+			diag_error(in->ops[i].loc, "a parenthesised operand list belongs to mcall only");
+			bad = 1;
+		}
 	}
 	if ((oi->kind == K_CALL) && in->op != OP_MCALL) {
 		for (i = 0; i < in->nops; i++)

@@ -303,6 +303,12 @@ operand
 		$$->name = arena_strdup(&ps->m->arena, xasprintf_tmp(ps, "%s|%s", $1->name ? $1->name : "", $3));
 		$$->file = RF_WORD;
 	}
+	| '(' ')' {
+		/* mcall(N) (), (r1): a macro with _out(0) (a void kernel body) */
+		$$ = new_operand(ps, &@1);
+		$$->file = RF_GROUP;
+		$$->ngroup = 0;
+	}
 	| '(' oplist ')' {
 		$$ = new_operand(ps, &@1);
 		$$->file = RF_GROUP;

@@ -227,7 +227,11 @@ static void expand_code(Ex *e, const Func *f, const Frame *fr, int depth, InstLi
 	size_t i;
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
-		Inst c = copy_inst(e, fr, in);
+		Inst c;
+		if (fr && in->op == OP_RET_DYN && i + 1 == f->code.n)
+			continue; /* B14 bodies end "ret_dyn / mend": the end of the
+			           * inlined body is where it returns to anyway */
+		c = copy_inst(e, fr, in);
 		if (fr && (in->op == OP_RET_DYN || il_ops[in->op].kind == K_RETDYN)) {
 			diag_error(in->loc, "a return inside a macro body is not supported (macros are inlined)");
 			e->bad = 1;
