@@ -247,8 +247,8 @@ VDecl *compare(L *l, const char *rel, VType t, Val a, Val b)
 	return p;
 }
 
-/* dst = P ? a : b */
-static void select_(L *l, VDecl *p, int pnot, VDecl *dst, VType t, Val a, Val b)
+/* dst = P ? a : b (lowerint.h) */
+void lower_select(L *l, VDecl *p, int pnot, VDecl *dst, VType t, Val a, Val b)
 {
 	int h;
 	for (h = 0; h < l->nchunks; h++) {
@@ -667,9 +667,9 @@ static void legacy_mul(L *l, VDecl *dst, Val a, Val b)
 	VDecl *p;
 	alu(l, "mul", VT_F, dst, 2, x, 0);
 	p = compare(l, "eq", VT_F, a, val_imm(0));
-	select_(l, p, 0, dst, VT_UD, val_imm(0), val_vec(dst));
+	lower_select(l, p, 0, dst, VT_UD, val_imm(0), val_vec(dst));
 	p = compare(l, "eq", VT_F, b, val_imm(0));
-	select_(l, p, 0, dst, VT_UD, val_imm(0), val_vec(dst));
+	lower_select(l, p, 0, dst, VT_UD, val_imm(0), val_vec(dst));
 }
 
 /* _zeroop(policy) of div, rcp_vec, rsq_vec and log_vec: the result for a
@@ -716,7 +716,7 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 		alu(l, "mov", VT_F, t, 1, x, 1);
 	}
 	p = compare(l, "eq", VT_F, arg, val_imm(0));
-	select_(l, p, 0, dst, VT_UD, val_vec(t), val_vec(dst));
+	lower_select(l, p, 0, dst, VT_UD, val_vec(t), val_vec(dst));
 }
 
 /* One result component into dst. */
@@ -757,9 +757,9 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		Val z = val_imm(0);
 		alu(l, "mov", VT_UD, dst, 1, &z, 0);
 		p = compare(l, "gt", VT_F, s[0], val_imm(0));
-		select_(l, p, 0, dst, VT_UD, val_imm(0x3f800000u), val_vec(dst));
+		lower_select(l, p, 0, dst, VT_UD, val_imm(0x3f800000u), val_vec(dst));
 		p = compare(l, "lt", VT_F, s[0], val_imm(0));
-		select_(l, p, 0, dst, VT_UD, val_imm(0xbf800000u), val_vec(dst));
+		lower_select(l, p, 0, dst, VT_UD, val_imm(0xbf800000u), val_vec(dst));
 		return;
 	}
 	if (a->flags & (F_F2H | F_H2F)) {
@@ -980,7 +980,7 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 			     "no source gives their defaults, and AMD's compiler always writes both (HLC CmpRelop)");
 			return;
 		}
-		select_(l, compare(l, rels[q], VT_F, s[0], val_imm(kv[j])), 0, dst, VT_UD, s[1], s[2]);
+		lower_select(l, compare(l, rels[q], VT_F, s[0], val_imm(kv[j])), 0, dst, VT_UD, s[1], s[2]);
 		return;
 	}
 	if (a->flags & F_CARRY) {
@@ -992,7 +992,7 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		} else {
 			p = compare(l, "lt", VT_UD, s[0], s[1]);
 		}
-		select_(l, p, 0, dst, VT_UD, val_imm(1), val_imm(0));
+		lower_select(l, p, 0, dst, VT_UD, val_imm(1), val_imm(0));
 		return;
 	}
 	if (a->flags & F_MOV) {
@@ -1033,10 +1033,10 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		}
 	} else if (a->flags & F_CMP) {
 		VDecl *p = compare(l, a->vop, a->t, s[0], s[1]);
-		select_(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_imm(0));
+		lower_select(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_imm(0));
 	} else if (a->flags & F_CMOV) {
 		VDecl *p = compare(l, "ne", VT_UD, s[0], val_imm(0));
-		select_(l, p, 0, dst, VT_UD, s[1], s[2]);
+		lower_select(l, p, 0, dst, VT_UD, s[1], s[2]);
 	} else if (a->flags & F_MAD) {
 		/* AMD's mad is not fused: multiply, round, add */
 		alu(l, "mul", a->t, dst, 2, s, 0);
@@ -1057,7 +1057,7 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 			/* x mod 0 is 0xFFFFFFFF (the D3D11 rule, amdil.md 4.1); Gen
 			 * leaves the dividend */
 			VDecl *p = compare(l, "eq", VT_UD, s[1], val_imm(0));
-			select_(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_vec(dst));
+			lower_select(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_vec(dst));
 		}
 	}
 }
@@ -1261,11 +1261,11 @@ static void shift64(L *l, Opcode op, VDecl *r[2], Pair a, Val n)
 	op2(l, "and", VT_UD, b5, n, val_imm(32));
 	p = compare(l, "ne", VT_UD, val_vec(b5), val_imm(0));
 	if (op == OP_I64SHL) {
-		select_(l, p, 0, r[0], VT_UD, val_imm(0), val_vec(near));
-		select_(l, p, 0, r[1], VT_UD, val_vec(near), val_vec(far));
+		lower_select(l, p, 0, r[0], VT_UD, val_imm(0), val_vec(near));
+		lower_select(l, p, 0, r[1], VT_UD, val_vec(near), val_vec(far));
 	} else {
-		select_(l, p, 0, r[0], VT_UD, val_vec(near), val_vec(far));
-		select_(l, p, 0, r[1], VT_UD, z, val_vec(near));
+		lower_select(l, p, 0, r[0], VT_UD, val_vec(near), val_vec(far));
+		lower_select(l, p, 0, r[1], VT_UD, z, val_vec(near));
 	}
 }
 
@@ -1275,17 +1275,17 @@ static void cmp64(L *l, const char *rel, int sign, VDecl *mask, Pair a, Pair b)
 	VDecl *lo = temp32(l), *hi = temp32(l), *p;
 	Val ones = val_imm(0xffffffffu), z = val_imm(0);
 	p = compare(l, rel, VT_UD, a.lo, b.lo);
-	select_(l, p, 0, lo, VT_UD, ones, z);
+	lower_select(l, p, 0, lo, VT_UD, ones, z);
 	if (!strcmp(rel, "eq") || !strcmp(rel, "ne")) {
 		/* unequal high dwords decide: not equal */
 		Val v = val_imm(!strcmp(rel, "ne") ? 0xffffffffu : 0);
 		alu(l, "mov", VT_UD, hi, 1, &v, 0);
 	} else {
 		p = compare(l, rel, sign ? VT_D : VT_UD, a.hi, b.hi);
-		select_(l, p, 0, hi, VT_UD, ones, z);
+		lower_select(l, p, 0, hi, VT_UD, ones, z);
 	}
 	p = compare(l, "eq", VT_UD, a.hi, b.hi);
-	select_(l, p, 0, mask, VT_UD, val_vec(lo), val_vec(hi));
+	lower_select(l, p, 0, mask, VT_UD, val_vec(lo), val_vec(hi));
 }
 
 /* One destination pair r[0] (low), r[1] (high). */
@@ -1322,8 +1322,8 @@ static void alu64_pair(L *l, const Inst *in, VDecl *r[2], int c)
 		int mn = op == OP_I64MIN || op == OP_U64MIN;
 		cmp64(l, "lt", sign, m, a, b);
 		p = compare(l, "ne", VT_UD, val_vec(m), val_imm(0));
-		select_(l, p, 0, r[0], VT_UD, mn ? a.lo : b.lo, mn ? b.lo : a.lo);
-		select_(l, p, 0, r[1], VT_UD, mn ? a.hi : b.hi, mn ? b.hi : a.hi);
+		lower_select(l, p, 0, r[0], VT_UD, mn ? a.lo : b.lo, mn ? b.lo : a.lo);
+		lower_select(l, p, 0, r[1], VT_UD, mn ? a.hi : b.hi, mn ? b.hi : a.hi);
 		break;
 	}
 	default: {

@@ -99,15 +99,7 @@ static void mov_to(L *l, VDecl *d, Val v)
 
 static void sel_to(L *l, VDecl *p, VDecl *d, Val a, Val b)
 {
-	int h;
-	for (h = 0; h < l->nchunks; h++) {
-		VInst *in = emit_chunk(l, "sel", h);
-		in->pred = p;
-		in->ops[0] = vo_dst(vk_alias(l->vk, d, VT_UD, 0), h * l->chunk);
-		in->ops[1] = opnd(l, a, VT_UD, h);
-		in->ops[2] = opnd(l, b, VT_UD, h);
-		in->nops = 3;
-	}
+	lower_select(l, p, 0, d, VT_UD, a, b);
 }
 
 static Val selp(L *l, VDecl *p, Val a, Val b)

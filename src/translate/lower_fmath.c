@@ -77,15 +77,7 @@ static void op3(L *l, const char *op, VType t, VDecl *d, Val a, Val b, Val c)
 /* d = p ? a : b, bits */
 static void sel(L *l, VDecl *p, VDecl *d, Val a, Val b)
 {
-	int h;
-	for (h = 0; h < l->nchunks; h++) {
-		VInst *in = emit_chunk(l, "sel", h);
-		in->pred = p;
-		in->ops[0] = vo_dst(vk_alias(l->vk, d, VT_UD, 0), h * l->chunk);
-		in->ops[1] = opnd(l, a, VT_UD, h);
-		in->ops[2] = opnd(l, b, VT_UD, h);
-		in->nops = 3;
-	}
+	lower_select(l, p, 0, d, VT_UD, a, b);
 }
 
 static VDecl *cmp(L *l, const char *rel, VType t, Val a, Val b)

@@ -76,15 +76,7 @@ static Val reg(L *l, Val v)
 /* (p) d = a, else b */
 static void sel_to(L *l, VDecl *p, VDecl *d, Val a, Val b)
 {
-	int h;
-	for (h = 0; h < l->nchunks; h++) {
-		VInst *in = emit_chunk(l, "sel", h);
-		in->pred = p;
-		in->ops[0] = vo_dst(vk_alias(l->vk, d, VT_UD, 0), h * l->chunk);
-		in->ops[1] = opnd(l, a, VT_UD, h);
-		in->ops[2] = opnd(l, b, VT_UD, h);
-		in->nops = 3;
-	}
+	lower_select(l, p, 0, d, VT_UD, a, b);
 }
 
 Val ix_sel(L *l, VDecl *p, Val a, Val b)

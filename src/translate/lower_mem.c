@@ -1111,15 +1111,7 @@ static void atom_load(L *l, const AtomMem *m, VDecl *addr, int h, VDecl *dst, in
 
 static void sel_ud(L *l, VDecl *p, VDecl *dst, Val a, Val b)
 {
-	int h;
-	for (h = 0; h < l->nchunks; h++) {
-		VInst *in = emit_chunk(l, "sel", h);
-		in->pred = p;
-		in->ops[0] = vo_dst(vk_alias(l->vk, dst, VT_UD, 0), h * l->chunk);
-		in->ops[1] = opnd(l, a, VT_UD, h);
-		in->ops[2] = opnd(l, b, VT_UD, h);
-		in->nops = 3;
-	}
+	lower_select(l, p, 0, dst, VT_UD, a, b);
 }
 
 static void go(L *l, VDecl *p, const char *label)

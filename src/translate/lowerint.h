@@ -119,6 +119,8 @@ VDecl *reg_comp(L *l, long long num, int c);
 VDecl *cb1_image(L *l);
 VOpnd opnd(L *l, Val v, VType t, int h);
 VInst *emit_chunk(L *l, const char *op, int h);
+/* dst = P ? a : b (!P with pnot), chunk by chunk, in type t */
+void lower_select(L *l, VDecl *p, int pnot, VDecl *dst, VType t, Val a, Val b);
 void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat);
 VDecl *compare(L *l, const char *rel, VType t, Val a, Val b);
 Val val_vec(VDecl *v);
