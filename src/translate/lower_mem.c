@@ -827,6 +827,29 @@ static int pair_written(L *l, const Inst *in, const int m[4])
  * into the written components c); lds_load_[u]byte/[u]short dst, addr
  * (sign/zero extended); lds_load64 dst.xy__|__zw, addr (the dwords at addr
  * and addr+4 into the pair's low and high component) */
+/* One chunk's SLM load or store of `words` dwords per lane (sub: 1 or 2
+ * for a byte or short in the low end of one dword): an LSC message, else
+ * the legacy dataport's scaled gather/scatter. */
+static void slm_move(L *l, int store, int h, VDecl *addr, int sub, int words, VDecl *data)
+{
+	char op[40];
+	VInst *v;
+	if (l->lsc) {
+		lsc_move(l, LSC_SLM, store, h, addr, 0, 0, sub ? sub : 4, words, data, 0);
+		return;
+	}
+	if (sub)
+		snprintf(op, sizeof op, "%s_scaled.%d", store ? "scatter" : "gather", sub);
+	else
+		snprintf(op, sizeof op, "%s4_scaled.%s", store ? "scatter" : "gather", chmask[words]);
+	v = emit_chunk(l, intern(op), h);
+	v->ops[0] = slm_surf(l);
+	v->ops[1] = vo_imm(0, VT_UD);
+	v->ops[2] = vo_raw(addr, 0);
+	v->ops[3] = vo_raw(data, 0);
+	v->nops = 4;
+}
+
 static void lds_load(L *l, const Inst *in)
 {
 	int m[4], n, c, h, last = 0, sub = 0, sign = 0, id, first = 0, words;
@@ -859,22 +882,7 @@ static void lds_load(L *l, const Inst *in)
 	for (h = 0; h < l->nchunks && n > 0; h++) {
 		VDecl *addr = chunk_val(l, "SA", a, h);
 		VDecl *data = vk_temp(l->vk, "LD", VT_UD, words * l->chunk);
-		char op[40];
-		VInst *v;
-		if (l->lsc) {
-			lsc_move(l, LSC_SLM, 0, h, addr, 0, 0, sub ? sub : 4, words, data, 0);
-		} else {
-			if (sub)
-				snprintf(op, sizeof op, "gather_scaled.%d", sub);
-			else
-				snprintf(op, sizeof op, "gather4_scaled.%s", chmask[words]);
-			v = emit_chunk(l, intern(op), h);
-			v->ops[0] = slm_surf(l);
-			v->ops[1] = vo_imm(0, VT_UD);
-			v->ops[2] = vo_raw(addr, 0);
-			v->ops[3] = vo_raw(data, 0);
-			v->nops = 4;
-		}
+		slm_move(l, 0, h, addr, sub, words, data);
 		if (sub) {
 			/* the bytes land in the low end of each lane's dword */
 			VType st = sub == 1 ? (sign ? VT_B : VT_UB) : (sign ? VT_W : VT_UW);
@@ -942,7 +950,6 @@ static void lds_store(L *l, const Inst *in)
 	for (h = 0; h < l->nchunks; h++) {
 		VDecl *addr = chunk_val(l, "SA", a, h);
 		VDecl *data = vk_temp(l->vk, "ST", VT_UD, n * l->chunk);
-		char op[40];
 		VInst *v;
 		for (j = 0; j < n; j++) {
 			v = emit_chunk(l, "mov", h);
@@ -950,20 +957,7 @@ static void lds_store(L *l, const Inst *in)
 			v->ops[1] = opnd(l, s[j], VT_UD, h);
 			v->nops = 2;
 		}
-		if (l->lsc) {
-			lsc_move(l, LSC_SLM, 1, h, addr, 0, 0, sub ? sub : 4, n, data, 0);
-			continue;
-		}
-		if (sub)
-			snprintf(op, sizeof op, "scatter_scaled.%d", sub);
-		else
-			snprintf(op, sizeof op, "scatter4_scaled.%s", chmask[n]);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = slm_surf(l);
-		v->ops[1] = vo_imm(0, VT_UD);
-		v->ops[2] = vo_raw(addr, 0);
-		v->ops[3] = vo_raw(data, 0);
-		v->nops = 4;
+		slm_move(l, 1, h, addr, sub, n, data);
 	}
 }
 
