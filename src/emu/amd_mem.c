@@ -511,14 +511,17 @@ static const AtomOp atoms[] = {
 	{OP_LDS_READ_XCHG, 1, A_XCHG, 1}, {OP_LDS_READ_CMP_XCHG, 1, A_CMP, 1},
 };
 
-static uint32_t atom_apply(int kind, uint32_t m, uint32_t v, uint32_t cmpv)
+/* AMD's atomic on a dword or (bits 64, the _b64 forms) a quadword; values
+ * are zero-extended, the caller keeps the low `bits` of the result. */
+static uint64_t atom_apply(int kind, uint64_t m, uint64_t v, uint64_t cmpv, int bits)
 {
+	int64_t sm = bits == 32 ? (int32_t)m : (int64_t)m, sv = bits == 32 ? (int32_t)v : (int64_t)v;
 	switch (kind) {
 	case A_ADD: return m + v;
 	case A_SUB: return m - v;
 	case A_RSUB: return v - m;
-	case A_MIN: return (int32_t)v < (int32_t)m ? v : m;
-	case A_MAX: return (int32_t)v > (int32_t)m ? v : m;
+	case A_MIN: return sv < sm ? v : m;
+	case A_MAX: return sv > sm ? v : m;
 	case A_UMIN: return v < m ? v : m;
 	case A_UMAX: return v > m ? v : m;
 	case A_AND: return m & v;
@@ -527,23 +530,6 @@ static uint32_t atom_apply(int kind, uint32_t m, uint32_t v, uint32_t cmpv)
 	case A_XCHG: return v;
 	case A_INC: return m >= v ? 0 : m + 1;
 	case A_DEC: return m == 0 || m > v ? v : m - 1;
-	default: return m == cmpv ? v : m; /* A_CMP */
-	}
-}
-
-static uint64_t atom_apply64(int kind, uint64_t m, uint64_t v, uint64_t cmpv)
-{
-	switch (kind) {
-	case A_ADD: return m + v;
-	case A_SUB: return m - v;
-	case A_MIN: return (int64_t)v < (int64_t)m ? v : m;
-	case A_MAX: return (int64_t)v > (int64_t)m ? v : m;
-	case A_UMIN: return v < m ? v : m;
-	case A_UMAX: return v > m ? v : m;
-	case A_AND: return m & v;
-	case A_OR: return m | v;
-	case A_XOR: return m ^ v;
-	case A_XCHG: return v;
 	default: return m == cmpv ? v : m; /* A_CMP */
 	}
 }
@@ -578,7 +564,7 @@ static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 	if (R->err || !aligned(R, it, a, addr, 8) || !(p = amd_mem_at(R, m, addr, 8, it, a, 1)))
 		return;
 	old = rd32(p) | (uint64_t)rd32(p + 4) << 32;
-	v = atom_apply64(t->kind, old, v, cmpv);
+	v = atom_apply(t->kind, old, v, cmpv, 64);
 	wr32(p, (uint32_t)v);
 	wr32(p + 4, (uint32_t)(v >> 32));
 	if (t->ret) {
@@ -640,7 +626,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		}
 	}
 	old = rd32(p);
-	wr32(p, atom_apply(t->kind, old, v, cmpv));
+	wr32(p, (uint32_t)atom_apply(t->kind, old, v, cmpv, 32));
 	for (c = 0; t->ret && c < 4; c++) {
 		int mk = a->d.m[c];
 		if (mk == WM_WRITE)

@@ -1017,8 +1017,11 @@ static void svm_bytes(XThread *t, const XInst *in)
 	}
 }
 
-static uint32_t atomic_op(int op, uint32_t old, uint32_t s0, uint32_t s1)
+/* A vISA atomic on a dword or (q 8, the .64 forms) a quadword; operands
+ * are zero-extended, put_le keeps the low q bytes of the result. */
+static uint64_t atomic_op(int op, uint64_t old, uint64_t s0, uint64_t s1, int q)
 {
+	int64_t so = q == 4 ? (int32_t)old : (int64_t)old, ss = q == 4 ? (int32_t)s0 : (int64_t)s0;
 	switch (op) {
 	case XA_ADD: return old + s0;
 	case XA_SUB: return old - s0;
@@ -1031,31 +1034,12 @@ static uint32_t atomic_op(int op, uint32_t old, uint32_t s0, uint32_t s1)
 	case XA_AND: return old & s0;
 	case XA_OR: return old | s0;
 	case XA_XOR: return old ^ s0;
-	case XA_MINSINT: return (int32_t)old < (int32_t)s0 ? old : s0;
-	case XA_MAXSINT: return (int32_t)old > (int32_t)s0 ? old : s0;
-	case XA_FMIN: return u_of(fminf(f_of(old), f_of(s0)));
-	case XA_FMAX: return u_of(fmaxf(f_of(old), f_of(s0)));
+	case XA_MINSINT: return so < ss ? old : s0;
+	case XA_MAXSINT: return so > ss ? old : s0;
+	case XA_FMIN: return u_of(fminf(f_of((uint32_t)old), f_of((uint32_t)s0)));
+	case XA_FMAX: return u_of(fmaxf(f_of((uint32_t)old), f_of((uint32_t)s0)));
 	case XA_LOAD: return old;
-	default: return f_of(old) == f_of(s1) ? s0 : old; /* fcmpwr */
-	}
-}
-
-static uint64_t atomic_op64(int op, uint64_t old, uint64_t s0, uint64_t s1)
-{
-	switch (op) {
-	case XA_ADD: return old + s0;
-	case XA_SUB: return old - s0;
-	case XA_INC: return old + 1;
-	case XA_DEC: return old - 1;
-	case XA_MIN: return old < s0 ? old : s0;
-	case XA_MAX: return old > s0 ? old : s0;
-	case XA_XCHG: return s0;
-	case XA_AND: return old & s0;
-	case XA_OR: return old | s0;
-	case XA_XOR: return old ^ s0;
-	case XA_MINSINT: return (int64_t)old < (int64_t)s0 ? old : s0;
-	case XA_MAXSINT: return (int64_t)old > (int64_t)s0 ? old : s0;
-	default: return old == s1 ? s0 : old; /* XA_CMPXCHG */
+	default: return f_of((uint32_t)old) == f_of((uint32_t)s1) ? s0 : old; /* fcmpwr */
 	}
 }
 
@@ -1078,8 +1062,7 @@ static void atomic_lane(XThread *t, const XInst *in, int n, uint8_t *m, int idst
 	else if (op != XA_INC && op != XA_DEC && !a)
 		terr(t, in, "atomic without a source");
 	else {
-		put_le(m, q == 8 ? atomic_op64(op, old, s0, s1) :
-		          atomic_op(op, (uint32_t)old, (uint32_t)s0, (uint32_t)s1), q);
+		put_le(m, atomic_op(op, old, s0, s1, q), q);
 		if (d)
 			put_le(d, old, q);
 	}
@@ -1246,7 +1229,7 @@ static void lsc_message(XThread *t, const XInst *in)
 			if (in->sub == XA_CMPXCHG)
 				put_le(m, old == s1 ? s2 : old, 4);
 			else if (in->sub != XA_LOAD)
-				put_le(m, atomic_op(in->sub, old, s1, 0), 4);
+				put_le(m, atomic_op(in->sub, old, s1, 0, 4), 4);
 			if (d)
 				put_le(d, old, 4);
 		}
