@@ -75,6 +75,8 @@ static pid_t start(Slot *s, BatchFn fn, void *ctx, size_t i)
 	fflush(stdout);
 	fflush(stderr);
 	pid = fork();
+	if (pid < 0)
+		fprintf(s->err, "translate: cannot start a process for this input: %s\n", strerror(errno));
 	if (pid == 0) {
 		int rc, q;
 		for (q = 0; q < 3; q++) /* not the parent's forwarding handler; fn sets its own */
