@@ -376,6 +376,7 @@ static int dec_dcl(Dec *d, const Inst *in)
 	case OP_DCL_LITERAL:
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 	case OP_DCL_GLOBAL_FLAGS:
+	case OP_DCL_WAVESIZE: /* width of cross-lane operations, which are refused */
 	case OP_DCL_ARENA_UAV: /* the arena aliases the default UAV (amd_mem.c) */
 		return 0;
 	case OP_DCL_CB:

@@ -439,11 +439,14 @@ static Val cb_read(L *l, const Operand *o, int sel)
 		}
 		e = &l->o->cb0->e[o->index_imm][sel];
 		l->cb0_read[o->index_imm] |= (unsigned char)(1u << sel);
-		if (o->index_imm == 8 && sel == SEL_X && !l->k->md->datareqd)
-			return val_imm(0); /* AMD wrappers always copy the data-segment base;
-			                * without ;memory:datareqd it is never dereferenced */
-		if (o->index_imm == 8 && sel == SEL_X && data_segment(l))
-			return val_scalar(vk_alias(l->vk, data_segment(l), VT_UD, 0), 0);
+		if (o->index_imm == 8 && sel == SEL_X) {
+			/* AMD wrappers always copy the data-segment base.  Without a
+			 * global segment (no ;memory:datareqd, or Evergreen's tables
+			 * all in hardware cb2) it reads 0, and an access that derives
+			 * from it is refused (lower_mem.c access_base). */
+			VDecl *d = data_segment(l);
+			return d ? val_scalar(vk_alias(l->vk, d, VT_UD, 0), 0) : val_imm(0);
+		}
 		if (e->present && e->source == CB0_PRINTF)
 			return printf_cb0(l, e->element);
 		if (!e->present || e->source == CB0_UNSUPPORTED) {
@@ -1694,6 +1697,15 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_TYPED_UAV:
 		lower_image(l, in); /* image declarations (lower_image.c) */
 		break;
+	case OP_DCL_WAVESIZE:
+		/* AMD's backend prints it on every device with cross-lane
+		 * operations (SI: 64).  It only gives those operations their
+		 * width; none is lowered (docs/ISA.md), so the wavefront size
+		 * changes nothing in the translation.  Checked, then noted. */
+		if (in->nops != 1 || in->ops[0].file != RF_NUMBER ||
+		    (in->ops[0].num != 16 && in->ops[0].num != 32 && in->ops[0].num != 64))
+			lerr(l, in->loc, "dcl_wavesize takes the wavefront size of an AMD GPU: 16, 32 or 64");
+		break;
 	case OP_DCL_NUM_THREAD_PER_GROUP: {
 		int i;
 		for (i = 0; i < in->nops && i < 3; i++)
@@ -1821,7 +1833,7 @@ int lower_knows(Opcode op)
 		switch (op) {
 		case OP_DCL_LITERAL: case OP_DCL_CB: case OP_DCL_RAW_UAV: case OP_DCL_ARENA_UAV:
 		case OP_DCL_MAX_THREAD_PER_GROUP: case OP_DCL_INDEXED_TEMP_ARRAY: case OP_DCL_TYPELESS_UAV:
-		case OP_DCL_NUM_THREAD_PER_GROUP:
+		case OP_DCL_NUM_THREAD_PER_GROUP: case OP_DCL_WAVESIZE:
 			return 1;
 		default:
 			return mem_knows(op) || image_lowers(op);

@@ -81,6 +81,18 @@ static int slot(Walk *w, long long r)
 	return -1;
 }
 
+/* The slot key of x<arr>[idx]: negative, so it never meets an r<n> number.
+ * AMD's B14 wrappers keep the data-segment base and the ids in x0[] slots. */
+static long long xkey(long long arr, long long idx)
+{
+	return -1 - (arr * (1LL << 32) + idx);
+}
+
+static int is_xkey_of(long long key, long long arr)
+{
+	return key < 0 && (-1 - key) / (1LL << 32) == arr;
+}
+
 static void add_reg(Walk *w, long long r)
 {
 	size_t h, i;
@@ -199,6 +211,18 @@ static int src_val(Walk *w, State *s, const Operand *o, int c)
 		int k = slot(w, o->num);
 		return k < 0 ? PV_UNDEF : s->v[4 * k + sel[c]];
 	}
+	if (o->file == RF_ITEMP && !o->index_reg) {
+		int k = slot(w, xkey(o->num, o->index_imm));
+		return k < 0 ? PV_UNDEF : s->v[4 * k + sel[c]];
+	}
+	if (o->file == RF_ITEMP) {
+		/* a relative read may read any slot of the array */
+		int v = PV_UNDEF;
+		for (i = 0; i < w->regs.n; i++)
+			if (is_xkey_of(w->regs.v[i], o->num))
+				v = join1(v, s->v[4 * i + sel[c]]);
+		return v == PV_UNDEF ? PV_NONPTR : v;
+	}
 	if (o->file == RF_CB && o->num == 0 && !o->index_reg && o->index_imm == 8 && sel[c] == SEL_X)
 		return PV_DATASEG;
 	if (o->file == RF_CB && o->num == 0 && !o->index_reg && o->index_imm == 8 && sel[c] == SEL_Y)
@@ -217,10 +241,23 @@ static int src_val(Walk *w, State *s, const Operand *o, int c)
 static void def(Walk *w, State *s, const Inst *in, int vals[4])
 {
 	int m[4], c, k;
+	size_t i;
 	const Operand *d = &in->ops[0];
-	if (d->file != RF_TEMP || il_wmask(d, m))
+	if ((d->file != RF_TEMP && d->file != RF_ITEMP) || il_wmask(d, m))
 		return;
-	k = slot(w, d->num);
+	if (d->file == RF_ITEMP && d->index_reg) {
+		/* a relative write may hit any slot: join into each */
+		for (i = 0; i < w->regs.n; i++) {
+			if (!is_xkey_of(w->regs.v[i], d->num))
+				continue;
+			for (c = 0; c < 4; c++)
+				if (m[c] != WM_SKIP)
+					s->v[4 * i + c] = join1(s->v[4 * i + c],
+					                        m[c] == WM_WRITE ? vals[c] : PV_NONPTR);
+		}
+		return;
+	}
+	k = slot(w, d->file == RF_TEMP ? d->num : xkey(d->num, d->index_imm));
 	if (k < 0)
 		return;
 	for (c = 0; c < 4; c++)
@@ -510,6 +547,8 @@ static void collect_regs(Walk *w, const Operand *o)
 	int i;
 	if (o->file == RF_TEMP)
 		add_reg(w, o->num);
+	if (o->file == RF_ITEMP && !o->index_reg)
+		add_reg(w, xkey(o->num, o->index_imm));
 	if (o->index_reg)
 		collect_regs(w, o->index_reg);
 	for (i = 0; i < o->ngroup; i++)
