@@ -221,7 +221,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 				continue;
 			for (i = 0; i < a->nsrc; i++)
 				v[i] = amd_src(R, it, a, &a->s[i], c,
-				               kind != 1 && !(kind == 7 && amd_fmath_int_src(a->op, i)));
+				               (kind != 1 && !(kind == 7 && amd_fmath_int_src(a->op, i))) ||
+				               (a->op == OP_CMOV_LOGICAL && i > 0));
 			res[c] = amd_alu(a, v);
 		}
 	}

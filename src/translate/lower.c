@@ -175,6 +175,38 @@ static Val int_negated(L *l, Val v)
 	return x[0];
 }
 
+/* v with a float _abs/_neg applied to its bits (sign cleared, then
+ * flipped) for an operation that moves typeless data: cmov_logical's value
+ * operands (docs/real-il.md: AMD's library cos selects -sin that way). */
+static Val float_signed(L *l, Val v)
+{
+	VDecl *n;
+	Val x[2];
+	if (!v.neg && !v.abs)
+		return v;
+	if (v.kind == V_IMM) {
+		uint32_t b = v.imm;
+		if (v.abs)
+			b &= 0x7fffffffu;
+		if (v.neg)
+			b ^= 0x80000000u;
+		return val_imm(b);
+	}
+	n = vk_temp(l->vk, "FSGN", VT_UD, l->simd);
+	x[0] = v;
+	x[0].neg = x[0].abs = 0;
+	if (v.abs) {
+		x[1] = val_imm(0x7fffffffu);
+		alu(l, "and", VT_UD, n, 2, x, 0);
+		x[0] = val_vec(n);
+	}
+	if (v.neg) {
+		x[1] = val_imm(0x80000000u);
+		alu(l, "xor", VT_UD, n, 2, x, 0);
+	}
+	return val_vec(n);
+}
+
 /* dst = op(srcs) on every lane, type t.  An integer _neg (AMD IL: the 32-bit
  * two's complement, amdil.md 8.15) is a vISA source negate only for add;
  * for other operations it is computed first as ~x + 1, since a negated :ud
@@ -1038,8 +1070,10 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 		VDecl *p = compare(l, a->vop, a->t, s[0], s[1]);
 		lower_select(l, p, 0, dst, VT_UD, val_imm(0xffffffffu), val_imm(0));
 	} else if (a->flags & F_CMOV) {
+		/* the condition's _neg is the integer one (it keeps 0 and
+		 * non-0 apart); the values' _neg/_abs act on the sign bit */
 		VDecl *p = compare(l, "ne", VT_UD, s[0], val_imm(0));
-		lower_select(l, p, 0, dst, VT_UD, s[1], s[2]);
+		lower_select(l, p, 0, dst, VT_UD, float_signed(l, s[1]), float_signed(l, s[2]));
 	} else if (a->flags & F_MAD) {
 		/* AMD's mad is not fused: multiply, round, add */
 		alu(l, "mul", a->t, dst, 2, s, 0);

@@ -1104,7 +1104,7 @@ static const Op ops[] = {
 	{"ge", "ge", "compare", 2, F2, R_I, r_ge, 0, 0, NULL, NULL},
 	{"gt", "gt", "compare", 2, F2, R_I, r_gt, 0, 0, NULL, NULL},
 	{"le", "le", "compare", 2, F2, R_I, r_le, 0, 0, NULL, NULL},
-	{"cmov_logical", "cmov_logical", "compare", 3, {T_B, T_I, T_I}, R_I, r_cmov_logical, F_NOMOD, 0, NULL, NULL},
+	{"cmov_logical", "cmov_logical", "compare", 3, {T_B, T_F, T_F}, R_I, r_cmov_logical, 0, 0, NULL, NULL},
 	{"deq", "deq", "compare", 2, D2, R_DM, r_deq, F_NOMOD, 0, NULL, NULL},
 	{"dne", "dne", "compare", 2, D2, R_DM, r_dne, F_NOMOD, 0, NULL, NULL},
 	{"dlt", "dlt", "compare", 2, D2, R_DM, r_dlt, F_NOMOD, 0, NULL, NULL},
