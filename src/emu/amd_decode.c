@@ -745,10 +745,6 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat &&
 	    in->op != OP_ITOF && in->op != OP_UTOF) /* itof/utof: a float result */
 		return fail(d, in->loc, "'_sat' on the integer instruction '%s' is not emulated", il_ops[in->op].name);
-	for (i = 0; amd_alu_kind(in->op) == 1 && in->op != OP_CMOV_LOGICAL && i < a.nsrc; i++)
-		if (a.s[i].abs)
-			return fail(d, in->loc, "'_abs' on a source of the integer instruction '%s' is not emulated",
-			            il_ops[in->op].name);
 	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP)
 		return fail(d, in->loc, "'%s' needs a register destination", il_ops[in->op].name);
 	if (in->op == OP_FENCE) {

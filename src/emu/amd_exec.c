@@ -141,8 +141,11 @@ uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isf
 			v &= 0x7fffffffu;
 		if (s->neg & (1u << c))
 			v ^= 0x80000000u;
-	} else if (s->neg & (1u << c)) {
-		v = 0u - v;
+	} else {
+		if (s->abs) /* integer _abs: the sign bit cleared (docs/real-il.md 8) */
+			v &= 0x7fffffffu;
+		if (s->neg & (1u << c))
+			v = 0u - v;
 	}
 	return v;
 }

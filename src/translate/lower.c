@@ -175,6 +175,31 @@ static Val int_negated(L *l, Val v)
 	return x[0];
 }
 
+/* v with AMD's integer _abs applied: the sign bit cleared, as AMD's macro
+ * library uses it (`ilt d, x_abs, k` compares a float's magnitude bits,
+ * `ixor d, x_abs, x` isolates the sign; docs/real-il.md 8); a _neg stays on
+ * the result (abs first, then the two's complement). */
+static Val int_abs_cleared(L *l, Val v)
+{
+	VDecl *n;
+	Val x[2];
+	if (!v.abs)
+		return v;
+	if (v.kind == V_IMM) {
+		v.imm &= 0x7fffffffu;
+		v.abs = 0;
+		return v;
+	}
+	n = vk_temp(l->vk, "IABS", VT_UD, l->simd);
+	x[0] = v;
+	x[0].neg = x[0].abs = 0;
+	x[1] = val_imm(0x7fffffffu);
+	alu(l, "and", VT_UD, n, 2, x, 0);
+	x[0] = val_vec(n);
+	x[0].neg = v.neg;
+	return x[0];
+}
+
 /* v with a float _abs/_neg applied to its bits (sign cleared, then
  * flipped) for an operation that moves typeless data: cmov_logical's value
  * operands (docs/real-il.md: AMD's library cos selects -sin that way). */
@@ -786,6 +811,10 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	}
 	for (i = 0; i < ns && i < 4; i++)
 		s[i] = lsrc(l, &in->ops[1 + i], a->flags & F_LANEW ? 3 : c);
+	if (int_type(a->t))
+		for (i = 0; i < ns && i < 4; i++)
+			if (!((a->flags & F_CMOV) && i > 0)) /* cmov's values: float_signed */
+				s[i] = int_abs_cleared(l, s[i]);
 	if (a->flags & F_SGN) {
 		/* 1.0, -1.0, or 0 (zeros and NaN) [I] */
 		VDecl *p;

@@ -1504,7 +1504,7 @@ static int variants(const Op *o, Variant *v, int plain_only)
 	for (k = 0; k < o->n && k < 2; k++) {
 		v[n].neg[k] = 1;
 		snprintf(v[n++].name, sizeof v->name, "src%d_neg", k);
-		if (ty_float(o->src[k])) {
+		if (ty_float(o->src[k]) || o->src[k] == T_I) {
 			v[n].abs_[k] = 1;
 			snprintf(v[n++].name, sizeof v->name, "src%d_abs", k);
 		}
@@ -1527,8 +1527,11 @@ static void apply_mods(const Op *o, const Variant *v, int k, const uint32_t *in,
 				x &= 0x7fffffffu;
 			if (v->neg[k])
 				x ^= 0x80000000u;
-		} else if (v->neg[k]) {
-			x = 0u - x; /* integer _neg: two's complement (2.5, 8.15) */
+		} else {
+			if (v->abs_[k])
+				x &= 0x7fffffffu; /* integer _abs: sign bit cleared (AMD's macro library) */
+			if (v->neg[k])
+				x = 0u - x; /* integer _neg: two's complement (2.5, 8.15) */
 		}
 		out[c] = x;
 	}
