@@ -548,18 +548,6 @@ static int check_alu64(Dec *d, const Inst *in, const AInst *a)
 
 static int dec_inst(Dec *d, const Inst *in, const LitVec *fl);
 
-static const Func *macro_def(const Program *p, long long id)
-{
-	size_t i;
-	for (i = 0; i < p->m->macros.n; i++)
-		if (p->m->macros.v[i]->id == id)
-			return p->m->macros.v[i];
-	for (i = 0; i < p->m->funcs.n; i++)
-		if (p->m->funcs.v[i]->is_macro && p->m->funcs.v[i]->id == id)
-			return p->m->funcs.v[i];
-	return NULL;
-}
-
 static void push_mov(Dec *d, Loc loc, const ADst *t, const ASrc *s)
 {
 	AInst a;
@@ -589,8 +577,8 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 	id = in->arg ? strtoll(in->arg, &end, 10) : -1;
 	if (!in->arg || *end || in->nops != 2 || in->ops[0].file != RF_GROUP || in->ops[1].file != RF_GROUP)
 		return fail(d, in->loc, "mcall needs mcall(N) (outputs), (inputs)");
-	if (!(mac = macro_def(d->p, id)))
-		return fail(d, in->loc, "macro %lld is not in the program", id);
+	if (!(mac = il_macro(d->p->m, id))) /* the program's, else AMD's library's */
+		return fail(d, in->loc, "macro %lld is neither in the program nor built in", id);
 	outs = &in->ops[0], ins = &in->ops[1];
 	if (outs->ngroup != mac->nout || ins->ngroup != mac->nin)
 		return fail(d, in->loc, "mcall(%lld) passes %d outputs and %d inputs to a macro of %d and %d",

@@ -568,6 +568,9 @@ void il_free(Module *m)
 	vec_free(&m->macros);
 	vec_free(&m->comments);
 	vec_free(&m->error_lines);
+	for (i = 0; i < m->library.n; i++)
+		il_free(m->library.v[i]);
+	vec_free(&m->library);
 	arena_free(&m->arena);
 	free(m);
 }

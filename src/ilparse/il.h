@@ -138,6 +138,7 @@ typedef struct Module {
 	VEC(Func *) macros;  /* mdef ... mend (not outlined) */
 	VEC(Comment) comments; /* every comment line, in file order */
 	VEC(int) error_lines;  /* lines with a syntax error (il_check leaves them alone) */
+	VEC(struct Module *) library; /* AMD library macros this module called (il_macro) */
 } Module;
 
 /* il.c */
@@ -163,6 +164,16 @@ int il_check(Module *m);                     /* structure check; 0 ok */
  * quadratic in the nesting depth).  Both arrays are xmalloc'ed, n entries. */
 void il_nest(const Func *f, size_t **close, size_t **else_at);
 void il_free(Module *m);
+
+/* libmacro.c: AMD's macro library, whose macros programs call by id
+ * without their text (ids of the 2011 macro database, docs/libmacro.md).
+ * il_macro: the macro mcall(id) runs: the program's own mdef(id) (outlined
+ * or not) if it has one, else the built-in text of library macro id (parsed
+ * once, kept with m), else NULL. */
+const Func *il_macro(Module *m, long long id);
+const char *il_libmacro_name(long long id); /* the library's name; NULL outside 0..513 */
+int il_libmacro_builtin(long long id);      /* 1 when the translator has id's text */
+int il_libmacro_count(void);                /* ids in the library (514) */
 
 /* print.c: canonical text (hook: prints comment lines it owns starting at
  * comments.v[index], returns how many it consumed, 0 = none) and a

@@ -15,6 +15,8 @@
  * Fresh numbers start above every register and literal the module names, so a
  * macro never aliases its caller.  Indexed temporaries (B14's x0[] slots) are
  * shared with the caller, as AMD's outlined kernels use them across macros.
+ * A macro the program does not define comes from AMD's macro library
+ * (il_macro, src/ilparse/libmacro.c), expanded the same way.
  * The AMD emulator implements mcall on its own (amd_decode.c). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,16 +140,17 @@ static void push_mov(Ex *e, InstList *out, Loc loc, Operand dst, Operand src)
 	vec_push(out, m);
 }
 
-static const Func *find_macro(const Program *p, long long id)
+/* Why mcall(id) has no macro: the library's name of id when it is one. */
+static void no_macro(Loc loc, long long id)
 {
-	size_t i;
-	for (i = 0; i < p->m->macros.n; i++)
-		if (p->m->macros.v[i]->id == id)
-			return p->m->macros.v[i];
-	for (i = 0; i < p->m->funcs.n; i++)
-		if (p->m->funcs.v[i]->is_macro && p->m->funcs.v[i]->id == id)
-			return p->m->funcs.v[i];
-	return NULL;
+	const char *name = il_libmacro_name(id);
+	if (name)
+		diag_error(loc, "macro %lld (%s in AMD's 2011 macro library) is not defined in this file "
+		           "and the translator has no text for it (docs/libmacro.md lists the built-in ones)",
+		           id, name);
+	else
+		diag_error(loc, "macro %lld is not defined in this file and is not in AMD's 2011 macro "
+		           "library (ids 0-%d)", id, il_libmacro_count() - 1);
 }
 
 static void expand_code(Ex *e, const Func *f, const Frame *fr, int depth, InstList *out);
@@ -175,13 +178,19 @@ static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 		e->bad = 1;
 		return;
 	}
-	if (!(mac = find_macro(e->p, id))) {
-		diag_error(in->loc, "macro %lld is not defined in this file (a macro of AMD's library "
-		           "named by ';intrinsic' must be in the program to be translated)", id);
+	if (!(mac = il_macro(e->p->m, id))) {
+		no_macro(in->loc, id);
 		e->bad = 1;
 		return;
 	}
 	outs = &in->ops[0], ins = &in->ops[1];
+	if ((outs->ngroup != mac->nout || ins->ngroup != mac->nin) && mac->loc.file != e->p->m->file) {
+		diag_error(in->loc, "mcall(%lld) passes %d output(s) and %d input(s); macro %lld of AMD's "
+		           "library (%s) takes _out(%d)_in(%d)", id, outs->ngroup, ins->ngroup, id,
+		           il_libmacro_name(id), mac->nout, mac->nin);
+		e->bad = 1;
+		return;
+	}
 	if (outs->ngroup != mac->nout || ins->ngroup != mac->nin) {
 		diag_error(in->loc, "mcall(%lld) passes %d output(s) and %d input(s); the macro at line %d "
 		           "takes _out(%d)_in(%d)", id, outs->ngroup, ins->ngroup, mac->loc.line,

@@ -237,6 +237,48 @@ static void test_macro_and_function_ids_separate(void)
 	il_free(m);
 }
 
+/* AMD's macro library: every built-in text parses as a macro of the
+ * database's parameter counts; the program's own mdef wins over it */
+static void test_library_macros(void)
+{
+	Module *m = parse("mdef(8)_out(1)_in(3)\nmov out0, in2\nmend\nil_cs_2_0\nendmain\nend\n");
+	const Func *f;
+	long long id;
+	int n = 0;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_PTR_EQUAL(il_macro(m, 8), m->macros.v[0]);
+	f = il_macro(m, 9);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(f->loc.file, "AMD library macro 9");
+	CU_ASSERT_PTR_EQUAL(il_macro(m, 9), f); /* parsed once */
+	CU_ASSERT(f->nout == 1 && f->nin == 3);
+	CU_ASSERT_PTR_NULL(il_macro(m, 213));
+	CU_ASSERT_PTR_NULL(il_macro(m, 514));
+	CU_ASSERT_PTR_NULL(il_macro(m, -1));
+	CU_ASSERT_EQUAL(il_libmacro_count(), 514);
+	CU_ASSERT_STRING_EQUAL(il_libmacro_name(0), "barrier");
+	CU_ASSERT_STRING_EQUAL(il_libmacro_name(195), "__ddiv_f64_fma");
+	CU_ASSERT_STRING_EQUAL(il_libmacro_name(213), "__fast_distance_f32");
+	CU_ASSERT_STRING_EQUAL(il_libmacro_name(513), "__usub_sat_u8");
+	CU_ASSERT_PTR_NULL(il_libmacro_name(514));
+	for (id = 0; id < il_libmacro_count(); id++) {
+		if (!il_libmacro_builtin(id))
+			continue;
+		n++;
+		f = il_macro(m, id);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_EQUAL(f->id, id);
+		CU_ASSERT(f->code.n > 0);
+	}
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	CU_ASSERT(n >= 100);
+	f = il_macro(m, 195);
+	CU_ASSERT(f && f->nout == 1 && f->nin == 2);
+	f = il_macro(m, 0);
+	CU_ASSERT(f && f->nout == 1 && f->nin == 1);
+	il_free(m);
+}
+
 static void test_comment_on_line(void)
 {
 	Module *m = parse(module_text);
@@ -712,6 +754,7 @@ int add_parser_suite(void)
 		{"missing endfunc", test_missing_endfunc},
 		{"missing header", test_missing_header},
 		{"func needs a number", test_func_needs_number},
+		{"AMD library macros", test_library_macros},
 	};
 	CU_pSuite s = CU_add_suite("parser", suite_init, suite_clean);
 	size_t i;

@@ -1,0 +1,449 @@
+/* libmacro.c - AMD's macro library, the macros programs call by id only.
+ *
+ * AMD's OpenCL compilers call macros of the driver's macro library by their
+ * position in it ("mcall(0)(r1.x),(r1.x) ;barrier", listed in the kernel's
+ * metadata as ";intrinsic:1:0") without printing their mdef: the driver's IL
+ * compiler supplies the text.  The ids here are those of the macro database
+ * of AMD's public AMDIL backend (generated in July 2011, 514 macros); other
+ * driver versions are assumed [inferred] to number them the same way.
+ *
+ * lib_names holds every id's library name and its _out/_in counts, for
+ * diagnostics.  lib_bodies holds the macros translated here: IL written for
+ * this project from what each macro computes (docs/libmacro.md), with the
+ * mnemonics the translator lowers.  A body is the text between the mdef line
+ * and mend; the mdef line is made from lib_names, so the parameter counts are
+ * the database's.  A family entry (_1 .. _4 variants of one operation) gives
+ * one write mask per member; '$' in its body stands for the member's mask.
+ * Each body is parsed the first time a module calls its id, as a program of
+ * its own named "AMD library macro N", and kept with the module. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "il.h"
+
+typedef struct LibName {
+	const char *name;
+	int nout, nin;
+} LibName;
+
+/* ids 0 .. 513 of the 2011 database, two per line */
+static const LibName lib_names[] = {
+	/*   0 */ {"barrier", 1, 1}, {"barrierGlobal", 1, 1},
+	/*   2 */ {"barrierLocal", 1, 1}, {"read_mem_fence", 1, 1},
+	/*   4 */ {"write_mem_fence", 1, 1}, {"__acosh_f32", 1, 1},
+	/*   6 */ {"__acospi_f32", 1, 1}, {"__acos_f32", 1, 1},
+	/*   8 */ {"__amdil_bitalign_1", 1, 3}, {"__amdil_bitalign_2", 1, 3},
+	/*  10 */ {"__amdil_bitalign_3", 1, 3}, {"__amdil_bitalign_4", 1, 3},
+	/*  12 */ {"__amdil_bytealign_1", 1, 3}, {"__amdil_bytealign_2", 1, 3},
+	/*  14 */ {"__amdil_bytealign_3", 1, 3}, {"__amdil_bytealign_4", 1, 3},
+	/*  16 */ {"__amdil_cmovl_1", 1, 3}, {"__amdil_cmovl_2", 1, 3},
+	/*  18 */ {"__amdil_cmovl_3", 1, 3}, {"__amdil_cmovl_4", 1, 3},
+	/*  20 */ {"__amdil_dfrexp", 1, 1}, {"__amdil_dldexp", 1, 2},
+	/*  22 */ {"__amdil_dmad", 1, 3}, {"__amdil_dmax", 1, 2},
+	/*  24 */ {"__amdil_dmin", 1, 2}, {"__amdil_dp2_ieee", 1, 2},
+	/*  26 */ {"__amdil_dp3_ieee", 1, 2}, {"__amdil_dp4_ieee", 1, 2},
+	/*  28 */ {"__amdil_drcp", 1, 1}, {"__amdil_drsq", 1, 1},
+	/*  30 */ {"__amdil_fabs_1", 1, 1}, {"__amdil_fabs_2", 1, 1},
+	/*  32 */ {"__amdil_fabs_3", 1, 1}, {"__amdil_fabs_4", 1, 1},
+	/*  34 */ {"__amdil_ffb_hi_1", 1, 1}, {"__amdil_ffb_hi_2", 1, 1},
+	/*  36 */ {"__amdil_ffb_hi_3", 1, 1}, {"__amdil_ffb_hi_4", 1, 1},
+	/*  38 */ {"__amdil_ffb_lo_1", 1, 1}, {"__amdil_ffb_lo_2", 1, 1},
+	/*  40 */ {"__amdil_ffb_lo_3", 1, 1}, {"__amdil_ffb_lo_4", 1, 1},
+	/*  42 */ {"__amdil_float_to_half_near_f32", 1, 1}, {"__amdil_float_to_half_near_v2f32", 1, 1},
+	/*  44 */ {"__amdil_float_to_half_near_v4f32", 1, 1}, {"__amdil_float_to_half_neg_inf_f32", 1, 1},
+	/*  46 */ {"__amdil_float_to_half_neg_inf_v2f32", 1, 1}, {"__amdil_float_to_half_neg_inf_v4f32", 1, 1},
+	/*  48 */ {"__amdil_float_to_half_plus_inf_f32", 1, 1}, {"__amdil_float_to_half_plus_inf_v2f32", 1, 1},
+	/*  50 */ {"__amdil_float_to_half_plus_inf_v4f32", 1, 1}, {"__amdil_float_to_int_flr_f32", 1, 1},
+	/*  52 */ {"__amdil_float_to_int_flr_v2f32", 1, 1}, {"__amdil_float_to_int_flr_v4f32", 1, 1},
+	/*  54 */ {"__amdil_f_2_u4", 1, 1}, {"__amdil_global_id", 1, 0},
+	/*  56 */ {"__amdil_global_id_flat", 1, 0}, {"__amdil_group_id", 1, 0},
+	/*  58 */ {"__amdil_group_id_flat", 1, 0}, {"__amdil_imad_1", 1, 3},
+	/*  60 */ {"__amdil_imad_2", 1, 3}, {"__amdil_imad_3", 1, 3},
+	/*  62 */ {"__amdil_imad_4", 1, 3}, {"__amdil_imax_1", 1, 2},
+	/*  64 */ {"__amdil_imax_2", 1, 2}, {"__amdil_imax_3", 1, 2},
+	/*  66 */ {"__amdil_imax_4", 1, 2}, {"__amdil_imin_1", 1, 2},
+	/*  68 */ {"__amdil_imin_2", 1, 2}, {"__amdil_imin_3", 1, 2},
+	/*  70 */ {"__amdil_imin_4", 1, 2}, {"__amdil_improved_div_f32", 1, 2},
+	/*  72 */ {"__amdil_improved_div_v2f32", 1, 2}, {"__amdil_improved_div_v4f32", 1, 2},
+	/*  74 */ {"__amdil_imul_high_1", 1, 2}, {"__amdil_imul_high_2", 1, 2},
+	/*  76 */ {"__amdil_imul_high_3", 1, 2}, {"__amdil_imul_high_4", 1, 2},
+	/*  78 */ {"__amdil_local_id", 1, 0}, {"__amdil_local_id_flat", 1, 0},
+	/*  80 */ {"__amdil_lpr_3", 1, 3}, {"__amdil_lrp_1", 1, 3},
+	/*  82 */ {"__amdil_lrp_2", 1, 3}, {"__amdil_lrp_4", 1, 3},
+	/*  84 */ {"__amdil_mad_ieee_1", 1, 3}, {"__amdil_mad_ieee_2", 1, 3},
+	/*  86 */ {"__amdil_mad_ieee_3", 1, 3}, {"__amdil_mad_ieee_4", 1, 3},
+	/*  88 */ {"__amdil_max_ieee_1", 1, 2}, {"__amdil_max_ieee_2", 1, 2},
+	/*  90 */ {"__amdil_max_ieee_3", 1, 2}, {"__amdil_max_ieee_4", 1, 2},
+	/*  92 */ {"__amdil_min_ieee_1", 1, 2}, {"__amdil_min_ieee_2", 1, 2},
+	/*  94 */ {"__amdil_min_ieee_3", 1, 2}, {"__amdil_min_ieee_4", 1, 2},
+	/*  96 */ {"__amdil_rcp_1", 1, 1}, {"__amdil_rcp_2", 1, 1},
+	/*  98 */ {"__amdil_rcp_3", 1, 1}, {"__amdil_rcp_4", 1, 1},
+	/* 100 */ {"__amdil_round_nearest_1", 1, 1}, {"__amdil_round_nearest_2", 1, 1},
+	/* 102 */ {"__amdil_round_nearest_3", 1, 1}, {"__amdil_round_nearest_4", 1, 1},
+	/* 104 */ {"__amdil_round_neginf_1", 1, 1}, {"__amdil_round_neginf_2", 1, 1},
+	/* 106 */ {"__amdil_round_neginf_3", 1, 1}, {"__amdil_round_neginf_4", 1, 1},
+	/* 108 */ {"__amdil_round_plusinf_1", 1, 1}, {"__amdil_round_plusinf_2", 1, 1},
+	/* 110 */ {"__amdil_round_plusinf_3", 1, 1}, {"__amdil_round_plusinf_4", 1, 1},
+	/* 112 */ {"__amdil_round_z_1", 1, 1}, {"__amdil_round_z_2", 1, 1},
+	/* 114 */ {"__amdil_round_z_3", 1, 1}, {"__amdil_round_z_4", 1, 1},
+	/* 116 */ {"__amdil_rsq_vec_1", 1, 1}, {"__amdil_rsq_vec_2", 1, 1},
+	/* 118 */ {"__amdil_rsq_vec_3", 1, 1}, {"__amdil_rsq_vec_4", 1, 1},
+	/* 120 */ {"__amdil_sad4", 1, 3}, {"__amdil_sadhi_1", 1, 3},
+	/* 122 */ {"__amdil_sadhi_2", 1, 3}, {"__amdil_sadhi_3", 1, 3},
+	/* 124 */ {"__amdil_sadhi_4", 1, 3}, {"__amdil_sad_1", 1, 3},
+	/* 126 */ {"__amdil_sad_2", 1, 3}, {"__amdil_sad_3", 1, 3},
+	/* 128 */ {"__amdil_sad_4", 1, 3}, {"__amdil_sqrt_vec_1", 1, 1},
+	/* 130 */ {"__amdil_sqrt_vec_2", 1, 1}, {"__amdil_sqrt_vec_3", 1, 1},
+	/* 132 */ {"__amdil_sqrt_vec_4", 1, 1}, {"__amdil_u4lerp_1", 1, 3},
+	/* 134 */ {"__amdil_u4lerp_2", 1, 3}, {"__amdil_u4lerp_3", 1, 3},
+	/* 136 */ {"__amdil_u4lerp_4", 1, 3}, {"__amdil_umad24_1", 1, 3},
+	/* 138 */ {"__amdil_umad24_2", 1, 3}, {"__amdil_umad24_3", 1, 3},
+	/* 140 */ {"__amdil_umad24_4", 1, 3}, {"__amdil_umad_1", 1, 3},
+	/* 142 */ {"__amdil_umad_2", 1, 3}, {"__amdil_umad_3", 1, 3},
+	/* 144 */ {"__amdil_umad_4", 1, 3}, {"__amdil_umax_1", 1, 2},
+	/* 146 */ {"__amdil_umax_2", 1, 2}, {"__amdil_umax_3", 1, 2},
+	/* 148 */ {"__amdil_umax_4", 1, 2}, {"__amdil_umin_1", 1, 2},
+	/* 150 */ {"__amdil_umin_2", 1, 2}, {"__amdil_umin_3", 1, 2},
+	/* 152 */ {"__amdil_umin_4", 1, 2}, {"__amdil_umul24_1", 1, 2},
+	/* 154 */ {"__amdil_umul24_2", 1, 2}, {"__amdil_umul24_3", 1, 2},
+	/* 156 */ {"__amdil_umul24_4", 1, 2}, {"__amdil_umul_high_1", 1, 2},
+	/* 158 */ {"__amdil_umul_high_2", 1, 2}, {"__amdil_umul_high_3", 1, 2},
+	/* 160 */ {"__amdil_umul_high_4", 1, 2}, {"__amdil_unpack0_1", 1, 1},
+	/* 162 */ {"__amdil_unpack0_2", 1, 1}, {"__amdil_unpack0_3", 1, 1},
+	/* 164 */ {"__amdil_unpack0_4", 1, 1}, {"__amdil_unpack1_1", 1, 1},
+	/* 166 */ {"__amdil_unpack1_2", 1, 1}, {"__amdil_unpack1_3", 1, 1},
+	/* 168 */ {"__amdil_unpack1_4", 1, 1}, {"__amdil_unpack2_1", 1, 1},
+	/* 170 */ {"__amdil_unpack2_2", 1, 1}, {"__amdil_unpack2_3", 1, 1},
+	/* 172 */ {"__amdil_unpack2_4", 1, 1}, {"__amdil_unpack3_1", 1, 1},
+	/* 174 */ {"__amdil_unpack3_2", 1, 1}, {"__amdil_unpack3_3", 1, 1},
+	/* 176 */ {"__amdil_unpack3_4", 1, 1}, {"__amd_early_exit", 1, 1},
+	/* 178 */ {"__asinh_f32", 1, 1}, {"__asinpi_f32", 1, 1},
+	/* 180 */ {"__asin_f32", 1, 1}, {"__atan2pi_f32", 1, 2},
+	/* 182 */ {"__atan2_f32", 1, 2}, {"__atanh_f32", 1, 1},
+	/* 184 */ {"__atanpi_f32", 1, 1}, {"__atan_f32", 1, 1},
+	/* 186 */ {"__cbrt_f32", 1, 1}, {"__ceil_f32", 1, 1},
+	/* 188 */ {"__clamp_f32", 1, 3}, {"__copysign_f32", 1, 2},
+	/* 190 */ {"__cosh_f32", 1, 1}, {"__cospi_f32", 1, 1},
+	/* 192 */ {"__cos_f32", 1, 1}, {"__cross_4f32", 1, 2},
+	/* 194 */ {"__ddiv_f64", 1, 2}, {"__ddiv_f64_fma", 1, 2},
+	/* 196 */ {"__degrees_f32", 1, 1}, {"__distance_2f32", 1, 2},
+	/* 198 */ {"__distance_4f32", 1, 2}, {"__distance_f32", 1, 2},
+	/* 200 */ {"__dot_2f32", 1, 2}, {"__dot_3f32", 1, 2},
+	/* 202 */ {"__dot_4f32", 1, 2}, {"__dot_f32", 1, 2},
+	/* 204 */ {"__erfc_f32", 1, 1}, {"__erf_f32", 1, 1},
+	/* 206 */ {"__exp10_f32", 1, 1}, {"__exp2_f32", 1, 1},
+	/* 208 */ {"__expm1_f32", 1, 1}, {"__exp_f32", 1, 1},
+	/* 210 */ {"__fabs_f32", 1, 1}, {"__fast_distance_2f32", 1, 2},
+	/* 212 */ {"__fast_distance_4f32", 1, 2}, {"__fast_distance_f32", 1, 2},
+	/* 214 */ {"__fast_length_2f32", 1, 1}, {"__fast_length_4f32", 1, 1},
+	/* 216 */ {"__fast_length_f32", 1, 1}, {"__fast_normalize_2f32", 1, 1},
+	/* 218 */ {"__fast_normalize_4f32", 1, 1}, {"__fast_normalize_f32", 1, 1},
+	/* 220 */ {"__fdim_f32", 1, 2}, {"__fdiv_f32", 1, 2},
+	/* 222 */ {"__floor_f32", 1, 1}, {"__fmax_f32", 1, 2},
+	/* 224 */ {"__fma_f32", 1, 3}, {"__fma_f64", 1, 3},
+	/* 226 */ {"__fmin_f32", 1, 2}, {"__fmod_f32", 1, 2},
+	/* 228 */ {"__fract_2f32f32", 1, 1}, {"__frexp_2f32f32", 1, 1},
+	/* 230 */ {"__ftol_i64", 1, 1}, {"__ftoul_i64", 1, 1},
+	/* 232 */ {"__ftz_2f32", 1, 1}, {"__ftz_4f32", 1, 1},
+	/* 234 */ {"__ftz_f32", 1, 1}, {"__half_cos_f32", 1, 1},
+	/* 236 */ {"__half_divide_f32", 1, 2}, {"__half_exp10_f32", 1, 1},
+	/* 238 */ {"__half_exp2_f32", 1, 1}, {"__half_exp_f32", 1, 1},
+	/* 240 */ {"__half_log10_f32", 1, 1}, {"__half_log2_f32", 1, 1},
+	/* 242 */ {"__half_log_f32", 1, 1}, {"__half_powr_f32", 1, 2},
+	/* 244 */ {"__half_recip_f32", 1, 1}, {"__half_rsqrt_f32", 1, 1},
+	/* 246 */ {"__half_sin_f32", 1, 1}, {"__half_sqrt_f32", 1, 1},
+	/* 248 */ {"__half_tan_f32", 1, 1}, {"__hwfma_f32", 1, 3},
+	/* 250 */ {"__hypot_f32", 1, 2}, {"__ilogb_f32", 1, 1},
+	/* 252 */ {"__ldexp_f32i32", 1, 2}, {"__length_2f32", 1, 1},
+	/* 254 */ {"__length_4f32", 1, 1}, {"__length_f32", 1, 1},
+	/* 256 */ {"__lgamma_f32", 1, 1}, {"__lgamma_r_2f32f32", 1, 1},
+	/* 258 */ {"__load_128bit_global", 1, 1}, {"__load_128bit_local", 1, 1},
+	/* 260 */ {"__load_128bit_private", 1, 1}, {"__load_128bit_uav", 1, 1},
+	/* 262 */ {"__load_32bit_local", 1, 1}, {"__load_32bit_uav", 1, 1},
+	/* 264 */ {"__load_64bit_local", 1, 1}, {"__load_64bit_uav", 1, 1},
+	/* 266 */ {"__load_96bit_global", 1, 1}, {"__load_96bit_local", 1, 1},
+	/* 268 */ {"__load_96bit_private", 1, 1}, {"__load_96bit_uav", 1, 1},
+	/* 270 */ {"__load_hi_64bit_global", 1, 1}, {"__load_hi_64bit_private", 1, 1},
+	/* 272 */ {"__load_lo_64bit_global", 1, 1}, {"__load_lo_64bit_private", 1, 1},
+	/* 274 */ {"__load_w_32bit_global", 1, 1}, {"__load_w_32bit_private", 1, 1},
+	/* 276 */ {"__load_x_32bit_global", 1, 1}, {"__load_x_32bit_private", 1, 1},
+	/* 278 */ {"__load_y_32bit_global", 1, 1}, {"__load_y_32bit_private", 1, 1},
+	/* 280 */ {"__load_z_32bit_global", 1, 1}, {"__load_z_32bit_private", 1, 1},
+	/* 282 */ {"__log10_f32", 1, 1}, {"__log1p_f32", 1, 1},
+	/* 284 */ {"__log2_f32", 1, 1}, {"__logb_f32", 2, 1},
+	/* 286 */ {"__log_f32", 1, 1}, {"__ltof_f32", 1, 1},
+	/* 288 */ {"__mad_f32", 1, 3}, {"__mad_f64", 1, 3},
+	/* 290 */ {"__max_f32", 1, 2}, {"__min_f32", 1, 2},
+	/* 292 */ {"__mix_f32", 1, 3}, {"__modf_2f32f32", 1, 1},
+	/* 294 */ {"__mul_i64", 1, 2}, {"__mul_v2i64", 1, 2},
+	/* 296 */ {"__nan_u32", 1, 1}, {"__native_cos_f32", 1, 1},
+	/* 298 */ {"__native_divide_2f32", 1, 2}, {"__native_divide_4f32", 1, 2},
+	/* 300 */ {"__native_divide_f32", 1, 2}, {"__native_exp10_2f32", 1, 1},
+	/* 302 */ {"__native_exp10_4f32", 1, 1}, {"__native_exp10_f32", 1, 1},
+	/* 304 */ {"__native_exp2_2f32", 1, 1}, {"__native_exp2_4f32", 1, 1},
+	/* 306 */ {"__native_exp2_f32", 1, 1}, {"__native_exp_2f32", 1, 1},
+	/* 308 */ {"__native_exp_4f32", 1, 1}, {"__native_exp_f32", 1, 1},
+	/* 310 */ {"__native_log10_2f32", 1, 1}, {"__native_log10_4f32", 1, 1},
+	/* 312 */ {"__native_log10_f32", 1, 1}, {"__native_log2_2f32", 1, 1},
+	/* 314 */ {"__native_log2_4f32", 1, 1}, {"__native_log2_f32", 1, 1},
+	/* 316 */ {"__native_log_2f32", 1, 1}, {"__native_log_4f32", 1, 1},
+	/* 318 */ {"__native_log_f32", 1, 1}, {"__native_powr_2f32", 1, 2},
+	/* 320 */ {"__native_powr_4f32", 1, 2}, {"__native_powr_f32", 1, 2},
+	/* 322 */ {"__native_recip_2f32", 1, 1}, {"__native_recip_4f32", 1, 1},
+	/* 324 */ {"__native_recip_f32", 1, 1}, {"__native_rsqrt_2f32", 1, 1},
+	/* 326 */ {"__native_rsqrt_4f32", 1, 1}, {"__native_rsqrt_f32", 1, 1},
+	/* 328 */ {"__native_sin_2f32", 1, 1}, {"__native_sin_4f32", 1, 1},
+	/* 330 */ {"__native_sin_f32", 1, 1}, {"__native_sqrt_2f32", 1, 1},
+	/* 332 */ {"__native_sqrt_4f32", 1, 1}, {"__native_sqrt_f32", 1, 1},
+	/* 334 */ {"__native_tan_2f32", 1, 1}, {"__native_tan_4f32", 1, 1},
+	/* 336 */ {"__native_tan_f32", 1, 1}, {"__nextafter_f32", 1, 2},
+	/* 338 */ {"__normalize_2f32", 1, 1}, {"__normalize_4f32", 1, 1},
+	/* 340 */ {"__normalize_f32", 1, 1}, {"__pown_f32i32", 1, 2},
+	/* 342 */ {"__powr_f32", 1, 2}, {"__pow_f32", 1, 2},
+	/* 344 */ {"__radians_f32", 1, 1}, {"__reciprocal_f32", 1, 1},
+	/* 346 */ {"__remainder_f32", 1, 2}, {"__remquo_2f32f32", 1, 2},
+	/* 348 */ {"__rint_f32", 1, 1}, {"__rootn_f32i32", 1, 2},
+	/* 350 */ {"__round_f32", 1, 1}, {"__rsqrt_f32", 1, 1},
+	/* 352 */ {"__sabs_diff_i16", 1, 2}, {"__sabs_diff_i32", 1, 2},
+	/* 354 */ {"__sabs_diff_i8", 1, 2}, {"__sabs_i16", 1, 1},
+	/* 356 */ {"__sabs_i32", 1, 1}, {"__sabs_i8", 1, 1},
+	/* 358 */ {"__sadd_sat_i16", 1, 2}, {"__sadd_sat_i8", 1, 2},
+	/* 360 */ {"__sadd_sat_u32", 1, 2}, {"__sall_i16", 1, 1},
+	/* 362 */ {"__sall_i32", 1, 1}, {"__sall_i8", 1, 1},
+	/* 364 */ {"__sany_i16", 1, 1}, {"__sany_i32", 1, 1},
+	/* 366 */ {"__sany_i8", 1, 1}, {"__sclz_i16", 1, 1},
+	/* 368 */ {"__sclz_i32", 1, 1}, {"__sclz_i8", 1, 1},
+	/* 370 */ {"__sdiv_i16", 1, 2}, {"__sdiv_i32", 1, 2},
+	/* 372 */ {"__sdiv_i64", 1, 2}, {"__sdiv_i8", 1, 2},
+	/* 374 */ {"__shadd_i16", 1, 2}, {"__shadd_i32", 1, 2},
+	/* 376 */ {"__shadd_i8", 1, 2}, {"__shl_apple_i64", 1, 2},
+	/* 378 */ {"__shl_apple_v2i64", 1, 2}, {"__shl_i64", 1, 2},
+	/* 380 */ {"__shl_v2i64", 1, 2}, {"__shr_apple_i64", 1, 2},
+	/* 382 */ {"__shr_apple_v2i64", 1, 2}, {"__shr_i64", 1, 2},
+	/* 384 */ {"__shr_v2i64", 1, 2}, {"__sign_f32", 1, 1},
+	/* 386 */ {"__sincos_2f32f32", 1, 1}, {"__sinh_f32", 1, 1},
+	/* 388 */ {"__sinpi_f32", 1, 1}, {"__sin_f32", 1, 1},
+	/* 390 */ {"__smad24_i32", 1, 3}, {"__smad_hi_i16", 1, 3},
+	/* 392 */ {"__smad_hi_i32", 1, 3}, {"__smad_hi_i8", 1, 3},
+	/* 394 */ {"__smad_sat_i16", 1, 3}, {"__smad_sat_i32", 1, 3},
+	/* 396 */ {"__smad_sat_i8", 1, 3}, {"__smax_i16", 1, 2},
+	/* 398 */ {"__smax_i32", 1, 2}, {"__smax_i8", 1, 2},
+	/* 400 */ {"__smin_i16", 1, 2}, {"__smin_i32", 1, 2},
+	/* 402 */ {"__smin_i8", 1, 2}, {"__smod_i16", 1, 2},
+	/* 404 */ {"__smod_i32", 1, 2}, {"__smod_i64", 1, 2},
+	/* 406 */ {"__smod_i8", 1, 2}, {"__smoothstep_f32", 1, 3},
+	/* 408 */ {"__smul24_i32", 1, 2}, {"__smul_hi_i16", 1, 2},
+	/* 410 */ {"__smul_hi_i32", 1, 2}, {"__smul_hi_i8", 1, 2},
+	/* 412 */ {"__sqrt_f32", 1, 1}, {"__sqrt_f64", 1, 1},
+	/* 414 */ {"__sqrt_f64_7XX", 1, 1}, {"__sra_apple_i64", 1, 2},
+	/* 416 */ {"__sra_apple_v2i64", 1, 2}, {"__sra_i64", 1, 2},
+	/* 418 */ {"__sra_v2i64", 1, 2}, {"__srhadd_i16", 1, 2},
+	/* 420 */ {"__srhadd_i32", 1, 2}, {"__srhadd_i8", 1, 2},
+	/* 422 */ {"__srotate_i16", 1, 2}, {"__srotate_i32", 1, 2},
+	/* 424 */ {"__srotate_i8", 1, 2}, {"__ssub_sat_i16", 1, 2},
+	/* 426 */ {"__ssub_sat_i32", 1, 2}, {"__ssub_sat_i8", 1, 2},
+	/* 428 */ {"__step_f32", 1, 2}, {"__store_128bit_global", 0, 2},
+	/* 430 */ {"__store_128bit_local", 0, 2}, {"__store_128bit_private", 0, 2},
+	/* 432 */ {"__store_128bit_uav", 0, 2}, {"__store_32bit_local", 0, 2},
+	/* 434 */ {"__store_32bit_uav", 0, 2}, {"__store_64bit_local", 0, 2},
+	/* 436 */ {"__store_64bit_uav", 0, 2}, {"__store_96bit_global", 0, 2},
+	/* 438 */ {"__store_96bit_local", 0, 2}, {"__store_96bit_private", 0, 2},
+	/* 440 */ {"__store_96bit_uav", 0, 2}, {"__store_hi_64bit_global", 0, 2},
+	/* 442 */ {"__store_hi_64bit_private", 0, 2}, {"__store_lo_64bit_global", 0, 2},
+	/* 444 */ {"__store_lo_64bit_private", 0, 2}, {"__store_w_32bit_global", 0, 2},
+	/* 446 */ {"__store_w_32bit_private", 0, 2}, {"__store_x_32bit_global", 0, 2},
+	/* 448 */ {"__store_x_32bit_private", 0, 2}, {"__store_y_32bit_global", 0, 2},
+	/* 450 */ {"__store_y_32bit_private", 0, 2}, {"__store_z_32bit_global", 0, 2},
+	/* 452 */ {"__store_z_32bit_private", 0, 2}, {"__tanh_f32", 1, 1},
+	/* 454 */ {"__tanpi_f32", 1, 1}, {"__tan_f32", 1, 1},
+	/* 456 */ {"__tgamma_f32", 1, 1}, {"__trunc_f32", 1, 1},
+	/* 458 */ {"__uabs_diff_u16", 1, 2}, {"__uabs_diff_u32", 1, 2},
+	/* 460 */ {"__uabs_diff_u8", 1, 2}, {"__uabs_u16", 1, 1},
+	/* 462 */ {"__uabs_u32", 1, 1}, {"__uabs_u8", 1, 1},
+	/* 464 */ {"__uadd_sat_i32", 1, 2}, {"__uadd_sat_u16", 1, 2},
+	/* 466 */ {"__uadd_sat_u8", 1, 2}, {"__uall_u16", 1, 1},
+	/* 468 */ {"__uall_u32", 1, 1}, {"__uall_u8", 1, 1},
+	/* 470 */ {"__uany_i16", 1, 1}, {"__uany_i32", 1, 1},
+	/* 472 */ {"__uany_u8", 1, 1}, {"__uclz_u16", 1, 1},
+	/* 474 */ {"__uclz_u32", 1, 1}, {"__uclz_u8", 1, 1},
+	/* 476 */ {"__udiv_i16", 1, 2}, {"__udiv_i32", 1, 2},
+	/* 478 */ {"__udiv_i64", 1, 2}, {"__udiv_i8", 1, 2},
+	/* 480 */ {"__uhadd_u16", 1, 2}, {"__uhadd_u32", 1, 2},
+	/* 482 */ {"__uhadd_u8", 1, 2}, {"__ultof_f32", 1, 1},
+	/* 484 */ {"__umad24_u32", 1, 3}, {"__umad_hi_u16", 1, 3},
+	/* 486 */ {"__umad_hi_u32", 1, 3}, {"__umad_hi_u8", 1, 3},
+	/* 488 */ {"__umad_sat_u16", 1, 3}, {"__umad_sat_u32", 1, 3},
+	/* 490 */ {"__umad_sat_u8", 1, 3}, {"__umax_u16", 1, 2},
+	/* 492 */ {"__umax_u32", 1, 2}, {"__umax_u8", 1, 2},
+	/* 494 */ {"__umin_u16", 1, 2}, {"__umin_u32", 1, 2},
+	/* 496 */ {"__umin_u8", 1, 2}, {"__umod_i16", 1, 2},
+	/* 498 */ {"__umod_i32", 1, 2}, {"__umod_i64", 1, 2},
+	/* 500 */ {"__umod_i8", 1, 2}, {"__umul24_u32", 1, 2},
+	/* 502 */ {"__umul_hi_u16", 1, 2}, {"__umul_hi_u32", 1, 2},
+	/* 504 */ {"__umul_hi_u8", 1, 2}, {"__urhadd_u16", 1, 2},
+	/* 506 */ {"__urhadd_u32", 1, 2}, {"__urhadd_u8", 1, 2},
+	/* 508 */ {"__urotate_u16", 1, 2}, {"__urotate_u32", 1, 2},
+	/* 510 */ {"__urotate_u8", 1, 2}, {"__usub_sat_u16", 1, 2},
+	/* 512 */ {"__usub_sat_u32", 1, 2}, {"__usub_sat_u8", 1, 2},
+};
+#define LIB_NIDS ((long long)(sizeof lib_names / sizeof lib_names[0]))
+
+typedef struct LibBody {
+	int id;             /* the first member's id */
+	const char *masks;  /* write masks of members id, id+1, ... (NULL: one macro) */
+	const char *body;   /* '$': the member's write mask */
+} LibBody;
+
+/* write masks of the families: _1 x, _2 xy, _3 xyz, _4 xyzw */
+#define M4 "x___ xy__ xyz_ xyzw"
+#define M3 "x___ xy__ xyzw"          /* _f32, _v2f32, _v4f32 */
+/* out0 is in0 with the masked components replaced by op(in0, in1, in2) */
+#define UN(op) "mov out0, in0\n" op " out0.$, in0\n"
+#define BIN(op) "mov out0, in0\n" op " out0.$, in0, in1\n"
+#define TRI(op) "mov out0, in0\n" op " out0.$, in0, in1, in2\n"
+#define KEEP "mov out0, in0\n"
+
+static const LibBody lib_bodies[] = {
+	/* barrier(flags), barrier(CLK_GLOBAL_MEM_FENCE), barrier(CLK_LOCAL_MEM_FENCE):
+	 * the flags come back unchanged */
+	{0, NULL, "fence_threads_lds_memory\n" KEEP},
+	{1, NULL, "fence_threads_memory\n" KEEP},
+	{2, NULL, "fence_threads_lds\n" KEEP},
+	/* read_mem_fence / write_mem_fence: the database orders LDS with
+	 * _mem_read_only / _mem_write_only; _memory is added so that the global
+	 * accesses OpenCL's CLK_GLOBAL_MEM_FENCE names are ordered too (a
+	 * stronger fence, docs/libmacro.md) */
+	{3, NULL, "fence_lds_memory_mem_read_only\n" KEEP},
+	{4, NULL, "fence_lds_memory_mem_write_only\n" KEEP},
+	{8, M4, TRI("bitalign")},
+	{12, M4, TRI("bytealign")},
+	{16, M4, TRI("cmov_logical")},
+	/* doubles: one double in x,y of each parameter (the exponent of dldexp in in1.x) */
+	{21, NULL, KEEP "dldexp out0.xy__, in0.xy, in1.x\n"},
+	{22, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"},
+	{23, NULL, KEEP "dmax out0.xy__, in0.xy, in1.xy\n"},
+	{24, NULL, KEEP "dmin out0.xy__, in0.xy, in1.xy\n"},
+	{28, NULL, KEEP "drcp_zeroop(infinity) out0.xy__, in0.xy\n"},
+	{29, NULL, KEEP "drsq_zeroop(infinity) out0.xy__, in0.xy\n"},
+	{30, M4, KEEP "mov out0.$, in0_abs\n"},
+	{34, M4, UN("ffb_hi")},
+	{38, M4, UN("ffb_lo")},
+	/* float_to_int_flr: floor, then to int */
+	{51, M3, KEEP "round_neginf out0.$, in0\nftoi out0.$, out0\n"},
+	{54, NULL, KEEP "f_2_u4 out0.x___, in0\n"},
+	{59, M4, TRI("imad")},
+	{63, M4, BIN("imax")},
+	{67, M4, BIN("imin")},
+	{74, M4, BIN("imul_high")},
+	/* lrp: 80 is __amdil_lpr_3 (sic), then _1, _2, _4 */
+	{80, "xyz_ x___ xy__ xyzw", TRI("lrp")},
+	{84, M4, TRI("mad_ieee")},
+	{88, M4, BIN("max_ieee")},
+	{92, M4, BIN("min_ieee")},
+	{96, M4, UN("rcp_zeroop(infinity)")},
+	{100, M4, UN("round_nearest")},
+	{104, M4, UN("round_neginf")},
+	{108, M4, UN("round_plusinf")},
+	{112, M4, UN("round_z")},
+	{116, M4, UN("rsq_vec")},
+	{120, NULL, KEEP "sad4 out0.x___, in0, in1, in2.x\n"},
+	{121, M4, TRI("sadhi")},
+	{125, M4, TRI("sad")},
+	{129, M4, UN("sqrt_vec")},
+	{133, M4, TRI("u4lerp")},
+	{137, M4, TRI("umad24")},
+	{141, M4, TRI("umad")},
+	{145, M4, BIN("umax")},
+	{149, M4, BIN("umin")},
+	{153, M4, BIN("umul24")},
+	{157, M4, BIN("umul_high")},
+	{161, M4, UN("unpack0")},
+	{165, M4, UN("unpack1")},
+	{169, M4, UN("unpack2")},
+	{173, M4, UN("unpack3")},
+	{187, "x___", UN("round_plusinf")},              /* __ceil_f32 */
+	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
+	 * doubles in0.xy / in1.xy, in out0.xy */
+	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
+	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
+	{222, "x___", UN("round_neginf")},              /* __floor_f32 */
+	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
+	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
+	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
+	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */
+	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
+	{477, "x___", BIN("udiv")},                     /* __udiv_i32 */
+	{498, "x___", BIN("umod")},                     /* __umod_i32 */
+};
+
+const char *il_libmacro_name(long long id)
+{
+	return id >= 0 && id < LIB_NIDS ? lib_names[id].name : NULL;
+}
+
+int il_libmacro_count(void)
+{
+	return (int)LIB_NIDS;
+}
+
+/* The body of library macro id with its member's mask put in, NULL when
+ * the id is not built in. */
+static char *lib_text(long long id)
+{
+	size_t i;
+	for (i = 0; i < sizeof lib_bodies / sizeof lib_bodies[0]; i++) {
+		const LibBody *b = &lib_bodies[i];
+		const char *m = b->masks, *s;
+		long long k;
+		Buf out = {0};
+		if (id < b->id)
+			continue;
+		for (k = b->id; m && k < id && *m; k++)
+			m += strcspn(m, " ") + (m[strcspn(m, " ")] == ' ');
+		if (m ? !*m : id != b->id)
+			continue;
+		buf_printf(&out, "mdef(%lld)_out(%d)_in(%d)\n", id, lib_names[id].nout, lib_names[id].nin);
+		for (s = b->body; *s; s++)
+			if (*s == '$' && m)
+				buf_add(&out, m, strcspn(m, " "));
+			else
+				buf_add(&out, s, 1);
+		buf_puts(&out, "mend\nil_cs_2_0\nendmain\nend\n");
+		return out.s;
+	}
+	return NULL;
+}
+
+int il_libmacro_builtin(long long id)
+{
+	char *t = id >= 0 && id < LIB_NIDS ? lib_text(id) : NULL;
+	free(t);
+	return t != NULL;
+}
+
+const Func *il_macro(Module *m, long long id)
+{
+	size_t i;
+	char file[48], *text;
+	Module *lib;
+	for (i = 0; i < m->macros.n; i++)
+		if (m->macros.v[i]->id == id)
+			return m->macros.v[i];
+	for (i = 0; i < m->funcs.n; i++)
+		if (m->funcs.v[i]->is_macro && m->funcs.v[i]->id == id)
+			return m->funcs.v[i];
+	for (i = 0; i < m->library.n; i++)
+		if (m->library.v[i]->macros.v[0]->id == id)
+			return m->library.v[i]->macros.v[0];
+	if (id < 0 || id >= LIB_NIDS || !(text = lib_text(id)))
+		return NULL;
+	snprintf(file, sizeof file, "AMD library macro %lld", id);
+	/* the text stays for diagnostics that quote it */
+	lib = il_parse(file, intern(text), strlen(text));
+	free(text);
+	if (!lib)
+		die("AMD library macro %lld: the built-in text does not parse", id);
+	vec_push(&m->library, lib);
+	return lib->macros.v[0];
+}
