@@ -64,7 +64,7 @@ static int sh_cmp(const void *a, const void *b)
 static Shadow *find(L *l, long long reg, int c)
 {
 	Shadow key;
-	if (!l->dyn)
+	if (!l->dyn || !l->dyn->sh.n)
 		return NULL;
 	key.reg = reg, key.c = c;
 	return bsearch(&key, l->dyn->sh.v, l->dyn->sh.n, sizeof key, sh_cmp);
@@ -121,7 +121,8 @@ void dyn_setup(L *l)
 			if (pv_is_set(l->pv.base.v[i]))
 				mark(d, provenance_addr(l->pv.insts.v[i]), 0);
 	}
-	qsort(d->sh.v, d->sh.n, sizeof *d->sh.v, sh_cmp);
+	if (d->sh.n)
+		qsort(d->sh.v, d->sh.n, sizeof *d->sh.v, sh_cmp);
 	for (i = j = 0, n = d->sh.n; i < n; i++)
 		if (!j || sh_cmp(&d->sh.v[j - 1], &d->sh.v[i]))
 			d->sh.v[j++] = d->sh.v[i];
