@@ -545,6 +545,19 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	else
 		ko "conformance: every test kernel agrees with a global work offset of 8" "$(grep -A3 DISAGREE "$WORK/conf/off.log" | head -20)"
 	fi
+	# the launch's dimensions come from the id components a kernel uses: a
+	# B14 body copies x0[1].xyz0 whole but keeps x alone (1-D); the same
+	# body adding the id's y to its result is launched in 2-D
+	d="$WORK/conf/dims"; mkdir -p "$d"
+	sed 's/^\tiadd r35.x___, r35.x, r33.x$/\tiadd r35.x___, r35.x, r33.y/' \
+		"$SRC/tests/il/b14-wrapper-stub-body.il" >"$d/b14y.il"
+	s1=$("$TRANSLATE" --conform -o "$d" "$SRC/tests/il/b14-wrapper-stub-body.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	s2=$("$TRANSLATE" --conform -o "$d" "$d/b14y.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	if [ "$s1" = "(192 x 1 x 1 items" ] && [ "$s2" = "(16 x 12 x 1 items" ] && grep -q 'r33.y' "$d/b14y.il"; then
+		ok "conformance: launch dimensions from the id components used (B14 x-only body 1-D, with y 2-D)"
+	else
+		ko "conformance: launch dimensions from the id components used" "x-only: $s1; with y: $s2"
+	fi
 	# every manifest follows data/conform-manifest.xsd
 	if [ -n "${XSDCHECK:-}" ] && "$XSDCHECK" "$SRC/data/conform-manifest.xsd" "$WORK"/conf/*/*/manifest.xml \
 		>"$WORK/conf/xsd" 2>&1; then

@@ -12,8 +12,10 @@
  * wrote it.
  *
  * Launch generation (deterministic: --seed and the kernel name):
- *   dimensions  the highest of x/y/z the IL reads from a work-item id or a
- *               size slot of cb0; required group sizes (;cws) respected;
+ *   dimensions  the highest of x/y/z of a work-item id or a size slot of
+ *               cb0 whose value reaches a use (dimensions: a copy of the
+ *               whole id vector into a register that only x of is read
+ *               counts as x); required group sizes (;cws) respected;
  *               1-D: groups of 64, 3 groups; 2-D: 8x4, 2x3 groups; 3-D:
  *               4x4x2, 2x2x2 groups
  *   integers    by value: 1..(global size x), so size arguments leave a
@@ -141,30 +143,170 @@ static int id_operand(const Operand *o)
 	return 0;
 }
 
+/* ---- which id dimensions the kernel really uses ----------------------------
+ * AMD's 2014 bodies copy the whole id vector (`mov r33, x0[1].xyz0`) and
+ * then keep x alone (`mov r33.x___, r33.x000`): a kernel that reads y or z
+ * of an id operand does not use that dimension unless the component flows
+ * somewhere that matters.  A flow-insensitive taint over register
+ * components (r<n>, x<n>[k]): each component holds the dimensions (bits
+ * x=1, y=2, z=4) of the ids it may carry; an ordinary instruction into a
+ * register passes them on (component c from the sources' component c for
+ * the component-wise opcodes below, from every read component otherwise);
+ * a read anywhere else (a store, an address or value of a memory
+ * operation with an effect, a condition, a call argument, a relative
+ * index, a destination outside the registers) uses the dimensions it
+ * carries.  A register reused for other data only adds dimensions (the
+ * old 3-D launch), never drops one the kernel uses. */
+
+typedef struct Taint {
+	int file;
+	long long num, idx;
+	unsigned char t[4];
+} Taint;
+
+typedef struct Taints {
+	VEC(Taint) v;
+	size_t *hash, cap;  /* index + 1 into v, 0 empty */
+	int changed;
+	unsigned used;     /* dimensions that reach a use */
+} Taints;
+
+static int tracked_loc(const Operand *o)
+{
+	return (o->file == RF_TEMP && !o->has_index) || (o->file == RF_ITEMP && !o->index_reg);
+}
+
+static size_t taint_hash(int file, long long num, long long idx, size_t cap)
+{
+	unsigned long long h = ((unsigned long long)num * 31 + (unsigned long long)idx) * 8 + (unsigned)file;
+	return (size_t)((h * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+}
+
+static Taint *taint_of(Taints *ts, const Operand *o, int make)
+{
+	size_t h, i;
+	Taint t;
+	for (h = ts->cap ? taint_hash(o->file, o->num, o->index_imm, ts->cap) : 0; ts->cap && ts->hash[h];
+	     h = (h + 1) & (ts->cap - 1)) {
+		Taint *x = &ts->v.v[ts->hash[h] - 1];
+		if (x->file == (int)o->file && x->num == o->num && x->idx == o->index_imm)
+			return x;
+	}
+	if (!make)
+		return NULL;
+	memset(&t, 0, sizeof t);
+	t.file = o->file, t.num = o->num, t.idx = o->index_imm;
+	vec_push(&ts->v, t);
+	if (2 * ts->v.n > ts->cap) {
+		ts->cap = ts->cap ? 2 * ts->cap : 64;
+		free(ts->hash);
+		ts->hash = calloc(ts->cap, sizeof *ts->hash);
+		for (i = 0; i < ts->v.n; i++) {
+			for (h = taint_hash(ts->v.v[i].file, ts->v.v[i].num, ts->v.v[i].idx, ts->cap); ts->hash[h];
+			     h = (h + 1) & (ts->cap - 1))
+				;
+			ts->hash[h] = i + 1;
+		}
+	} else {
+		for (h = taint_hash(t.file, t.num, t.idx, ts->cap); ts->hash[h]; h = (h + 1) & (ts->cap - 1))
+			;
+		ts->hash[h] = ts->v.n;
+	}
+	return &ts->v.v[ts->v.n - 1];
+}
+
+/* dimensions component `sel` of operand o carries */
+static unsigned src_taint(Taints *ts, const Operand *o, int sel)
+{
+	Taint *t;
+	if (sel > SEL_W)
+		return 0;
+	if (id_operand(o))
+		return sel == SEL_Y ? 2 : sel == SEL_Z ? 4 : sel == SEL_X ? 1 : 0;
+	if (tracked_loc(o) && (t = taint_of(ts, o, 0)))
+		return t->t[sel];
+	return 0;
+}
+
+static int componentwise(Opcode op)
+{
+	static const char *const names[] = {
+		"mov", "iadd", "imul", "imad", "umad", "umul", "ishl", "ishr", "ushr", "iand", "ior",
+		"ixor", "inot", "ineg", "umin", "umax", "imin", "imax", "ilt", "ige", "ieq", "ine",
+		"ult", "uge", "cmov_logical", "cmov", "udiv", "umod", "idiv", "imod", "add", "sub",
+		"mul", "mad", "ftoi", "ftou", "itof", "utof", "min", "max", "eq", "ne", "lt", "ge",
+		"and", "or", "xor", "not", "i64add",
+	};
+	size_t i;
+	for (i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(il_ops[op].name, names[i]))
+			return 1;
+	return 0;
+}
+
+/* an instruction whose only effect is its register destination */
+static int pure_def(const Inst *in)
+{
+	const OpInfo *oi = &il_ops[in->op];
+	const char *n = oi->name;
+	if (oi->kind != K_INST || oi->ndst != 1 || !in->nops || !tracked_loc(&in->ops[0]))
+		return 0;
+	return !strstr(n, "store") && strncmp(n, "uav_read_", 9) && strncmp(n, "lds_read_", 9) &&
+	       strncmp(n, "gds_read_", 9) && !strstr(n, "append") && !strstr(n, "consume");
+}
+
+static void taint_inst(Taints *ts, const Inst *in)
+{
+	int j, c, sel[4], m[4];
+	int first = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0;
+	unsigned all = 0, per[4] = {0, 0, 0, 0};
+	for (j = 0; j < in->nops; j++) {
+		const Operand *o = &in->ops[j];
+		if (o->index_reg)
+			for (c = 0; c < 4; c++)
+				ts->used |= src_taint(ts, o->index_reg, c); /* an index matters */
+		if (j < first || il_swizzle(o, sel))
+			continue;
+		for (c = 0; c < 4; c++) {
+			unsigned t = src_taint(ts, o, sel[c]);
+			per[c] |= t;
+			all |= t;
+		}
+	}
+	if (pure_def(in) && !il_wmask(&in->ops[0], m)) {
+		Taint *d = taint_of(ts, &in->ops[0], all != 0);
+		for (c = 0; d && c < 4; c++) {
+			unsigned t = componentwise(in->op) ? per[c] : all;
+			if (m[c] == WM_WRITE && (d->t[c] | t) != d->t[c]) {
+				d->t[c] |= (unsigned char)t;
+				ts->changed = 1;
+			}
+		}
+		return;
+	}
+	if (il_ops[in->op].ndst == 1 && in->nops && in->ops[0].index_reg)
+		for (c = 0; c < 4; c++)
+			ts->used |= src_taint(ts, in->ops[0].index_reg, c);
+	ts->used |= all;
+}
+
 /* Highest dimension (1..3) the kernel uses.  AMD's wrappers compute all
  * three components whatever the kernel needs, so the wrapper is looked at
  * only when the kernel has no other function. */
 static int dimensions(const Kernel *k)
 {
+	Taints ts;
 	size_t f, i;
-	int j, c, dim = 1;
-	for (f = k->funcs.n > 1 ? 1 : 0; f < k->funcs.n; f++)
-		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
-			const Inst *in = &k->funcs.v[f]->code.v[i];
-			for (j = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0; j < in->nops; j++) {
-				const Operand *o = &in->ops[j];
-				int sel[4];
-				if (!id_operand(o) || il_swizzle(o, sel))
-					continue;
-				for (c = 0; c < 4; c++) {
-					/* cb0[0].w is the work dimension, not a size */
-					int d = sel[c] == SEL_Y ? 2 : sel[c] == SEL_Z ? 3 : 1;
-					if (d > dim)
-						dim = d;
-				}
-			}
-		}
-	return dim;
+	memset(&ts, 0, sizeof ts);
+	do {
+		ts.changed = 0;
+		for (f = k->funcs.n > 1 ? 1 : 0; f < k->funcs.n; f++)
+			for (i = 0; i < k->funcs.v[f]->code.n; i++)
+				taint_inst(&ts, &k->funcs.v[f]->code.v[i]);
+	} while (ts.changed);
+	vec_free(&ts.v);
+	free(ts.hash);
+	return ts.used & 4 ? 3 : ts.used & 2 ? 2 : 1;
 }
 
 /* The group size the kernel requires (;cws, or dcl_num_thread_per_group

@@ -18,7 +18,8 @@
  * reads 64-bit address B + (A - lo32(B)): exact for every offset inside a
  * buffer smaller than 4 GB, NULL stays 0 and distinct buffers keep distinct
  * values.  The base comes from the UAV id when one pointer argument owns it,
- * else from provenance analysis; an access with no static base is an error.
+ * else from provenance analysis: one argument, or one of several per lane
+ * (dynbase.c); an access with no base is an error.
  *
  * Functions: every IL function is a vISA subroutine; ret_dyn jumps to the
  * subroutine's end label; structured control flow becomes SIMD goto.
@@ -1637,7 +1638,7 @@ static const char *func_label(L *l, long long id, int ctx)
 
 /* The base provenance found for a memory instruction, in the context being
  * lowered when functions are cloned. */
-int pv_base(L *l, const Inst *in)
+PvVal pv_base(L *l, const Inst *in)
 {
 	return l->clones ? provenance_in(&l->pv, in, l->ctx) : provenance_of(&l->pv, in);
 }
@@ -1860,6 +1861,7 @@ static void lower_inst(L *l, const Inst *in)
 		lower_cf(l, in);
 		return;
 	}
+	dyn_def(l, in); /* the shadow of a pointer from several arguments, first */
 	if ((a = find_alu(fmath_alu_op(in)))) {
 		fmath_round(l, in); /* _rte/_rtp/_rtn/_rtz: cr0's rounding mode ... */
 		lower_alu(l, in, a);
@@ -2314,6 +2316,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	/* a function called with different pointers on a shared UAV is lowered
 	 * once per calling context, each copy with its own static bases */
 	l.clones = provenance_clones(&l.pv);
+	dyn_setup(&l);
 	if (l.clones)
 		for (i = 0; i < l.pv.ctx.n; i++) {
 			l.ctx = (int)i;
@@ -2369,6 +2372,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	vec_free(&l.all_lits);
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
+	dyn_free(&l);
 	expand_macros_free(&kx);
 	return 0;
 fail:
@@ -2379,6 +2383,7 @@ fail:
 	vec_free(&l.all_lits);
 	vec_free(&l.ctl);
 	provenance_free(&l.pv);
+	dyn_free(&l);
 	abi_plan_free(plan);
 	expand_macros_free(&kx);
 	return -1;

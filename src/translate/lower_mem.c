@@ -56,12 +56,48 @@ static Base arg_base(L *l, const MdArg *a)
 	return b;
 }
 
+static int global_pointer(const MdArg *a)
+{
+	return a->kind == MA_POINTER && (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"));
+}
+
+/* dyn_base's check of each candidate of an arena access (uav unused) */
+static int arena_fits(L *l, const Inst *in, const MdArg *a, int uav)
+{
+	(void)uav;
+	if (global_pointer(a))
+		return 1;
+	lerr(l, in->loc, "the address of this '%s' on the arena UAV may come from argument '%s', which is "
+	     "not a global pointer", il_ops[in->op].name, a->name);
+	return 0;
+}
+
+/* ... and of an access to shared UAV uav */
+static int shared_fits(L *l, const Inst *in, const MdArg *a, int uav)
+{
+	if (a->bufid == uav)
+		return 1;
+	lerr(l, in->loc, "the address of this '%s' on shared UAV %d may come from argument '%s', which is "
+	     "bound to UAV %d", il_ops[in->op].name, uav, a->name, a->bufid);
+	return 0;
+}
+
+/* Why an access has no base: b is PV_TOP or no argument. */
+static const char *no_base(PvVal b)
+{
+	return b == PV_TOP ? "it may come from several that cannot be told apart per lane" :
+	       "no argument found: the value is not a pointer argument's cb1 value moved, selected or "
+	       "offset, e.g. a literal or a pointer loaded from memory";
+}
+
 /* Which buffer a UAV access reads: the data segment when its address comes
  * from cb0[8].x, else the one pointer argument bound to the UAV, else (a
- * shared UAV) the argument provenance found.  0 on success. */
+ * shared UAV) the argument provenance found, or per lane one of the
+ * arguments it found (dynbase.c).  0 on success. */
 static int access_base(L *l, const Inst *in, int uav, Base *out)
 {
-	int n, b = pv_base(l, in);
+	int n;
+	PvVal b = pv_base(l, in);
 	const MdArg *owner;
 	if (b == PV_DATASEG) {
 		VDecl *d = data_segment(l);
@@ -78,15 +114,15 @@ static int access_base(L *l, const Inst *in, int uav, Base *out)
 		/* Evergreen's arena UAV is a second view of the global heap that
 		 * all pointers of the default UAV point into: no argument is bound
 		 * to it, the base is the argument the address derives from */
-		const MdArg *a = b >= 0 && b < PV_DATASEG ? &l->k->md->args.v[b] : NULL;
-		if (a && a->kind == MA_POINTER &&
-		    (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"))) {
+		const MdArg *a = pv_is_arg(b) ? &l->k->md->args.v[b] : NULL;
+		if (a && global_pointer(a)) {
 			*out = arg_base(l, a);
 			return 0;
 		}
-		lerr(l, in->loc, "the address of this '%s' on the arena UAV does not derive from one "
-		     "global pointer argument (%s)", il_ops[in->op].name,
-		     b == PV_TOP ? "it may come from several" : "no argument found");
+		if (pv_is_set(b))
+			return dyn_base(l, in, b, arena_fits, uav, &out->lo, &out->hi);
+		lerr(l, in->loc, "the address of this '%s' on the arena UAV does not derive from a "
+		     "global pointer argument (%s)", il_ops[in->op].name, no_base(b));
 		return -1;
 	}
 	owner = uav_owner(l, uav, &n);
@@ -99,18 +135,19 @@ static int access_base(L *l, const Inst *in, int uav, Base *out)
 		      il_ops[in->op].name, uav);
 		return -1;
 	}
-	if (b >= 0 && b < PV_DATASEG && l->k->md->args.v[b].bufid == uav) {
+	if (pv_is_arg(b) && l->k->md->args.v[b].bufid == uav) {
 		*out = arg_base(l, &l->k->md->args.v[b]);
 		return 0;
 	}
-	if (b >= 0 && b < PV_DATASEG)
+	if (pv_is_set(b))
+		return dyn_base(l, in, b, shared_fits, uav, &out->lo, &out->hi);
+	if (pv_is_arg(b))
 		lerr(l, in->loc, "the address of this '%s' derives from argument '%s', which is bound "
 		      "to UAV %d, not %d", il_ops[in->op].name, l->k->md->args.v[b].name,
 		      l->k->md->args.v[b].bufid, uav);
 	else
-		lerr(l, in->loc, "the address of this '%s' on shared UAV %d does not derive from one "
-		      "pointer argument (%s); dynamic bases are not supported yet",
-		      il_ops[in->op].name, uav, b == PV_TOP ? "it may come from several" : "no argument found");
+		lerr(l, in->loc, "the address of this '%s' on shared UAV %d does not derive from a "
+		      "pointer argument (%s)", il_ops[in->op].name, uav, no_base(b));
 	return -1;
 }
 

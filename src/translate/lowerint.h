@@ -94,6 +94,7 @@ typedef struct L {
 	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
 	size_t *close, *else_at; /* body's nesting (il_nest) */
 	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
+	struct DynState *dyn;  /* per-lane shadows of pointer registers (dynbase.c), NULL if none */
 	unsigned char sampler_warned[64]; /* sampler arguments whose dword read was warned */
 	/* printf (set by printf.c) */
 	int pf_used;           /* the kernel stores to the printf buffer */
@@ -157,9 +158,18 @@ Val printf_cb0(L *l, int element);         /* cb0[8].y (0) / cb0[8].z (1) */
 void printf_prologue(L *l);
 void printf_epilogue(L *l);
 Val flat_local_id(L *l);                   /* lower.c: vTidInGrpFlat.x */
-int pv_base(L *l, const Inst *in);         /* lower.c: provenance in the current context */
+PvVal pv_base(L *l, const Inst *in);       /* lower.c: provenance in the current context */
 VDecl *implicit_arg(L *l, int which);      /* lower.c: an implicit payload argument */
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */
+
+/* dynbase.c: accesses whose base is one of several arguments per lane */
+void dyn_setup(L *l);                       /* after l->clones: which registers get a shadow */
+void dyn_free(L *l);
+void dyn_def(L *l, const Inst *in);         /* before lowering in: its shadow updates */
+/* the per-lane base of an access whose provenance is `set`; fits checks (and
+ * diagnoses) each candidate; 0 ok */
+int dyn_base(L *l, const Inst *in, PvVal set, int (*fits)(L *, const Inst *, const MdArg *, int),
+             int uav, Val *lo, Val *hi);
 
 /* lower_div.c: dst = n / d (or n % d when mod), unsigned 32-bit, on devices
  * without an integer divide; by 0 both give 0xFFFFFFFF as on AMD */

@@ -5,7 +5,11 @@
  *
  * A forward abstract interpretation over register components.  Values:
  * PV_UNDEF (nothing known yet, the join identity), PV_NONPTR, an argument
- * index k >= 0, PV_TOP (two different bases).  A pointer plus a non-pointer
+ * index k >= 0, a set of argument indices (PV_SET | mask: the value is a
+ * pointer from one of them, which one may differ per lane; the join of two
+ * different arguments), PV_TOP (bases that cannot be a set: the data
+ * segment with an argument, an argument index past PV_SET_ARGS, or an
+ * ior/iand/ixor of two pointers).  A pointer plus a non-pointer
  * keeps the pointer's base; a join of a base with a non-pointer keeps the
  * base (the non-pointer can only be NULL or an offset that is never
  * dereferenced).  Structured control flow joins at endif/endloop, loops run
@@ -14,13 +18,14 @@
  * from memory are non-pointers: AMD OpenCL 1.x kernels cannot receive
  * pointers through buffers.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "translate.h"
 
 typedef struct State {
-	int *v;        /* 4 per register slot */
+	PvVal *v;      /* 4 per register slot */
 } State;
 
 typedef struct Nest {
@@ -39,6 +44,7 @@ typedef struct Walk {
 	Provenance *out;
 	int depth;
 	int bad;
+	int defs;             /* record the tracked definitions (PvDef) too */
 	int ctx;              /* calling context being walked */
 	VEC(Nest *) nests;    /* per function walked */
 } Walk;
@@ -49,8 +55,18 @@ typedef struct LoopCtx {
 	State entry;          /* switch: the state before it, where each case starts too */
 } LoopCtx;
 
-static int join1(int a, int b)
+/* The arguments a value may come from as a mask, 0 when it is no set of
+ * arguments. */
+static PvVal arg_bits(PvVal a)
 {
+	if (pv_is_set(a))
+		return a & ~PV_SET;
+	return a >= 0 && a < PV_SET_ARGS ? 1LL << a : 0;
+}
+
+static PvVal join1(PvVal a, PvVal b)
+{
+	PvVal ma, mb;
 	if (a == b || b == PV_UNDEF)
 		return a;
 	if (a == PV_UNDEF)
@@ -59,7 +75,8 @@ static int join1(int a, int b)
 		return b;
 	if (b == PV_NONPTR)
 		return a;
-	return PV_TOP;
+	ma = arg_bits(a), mb = arg_bits(b);
+	return ma && mb ? PV_SET | ma | mb : PV_TOP;
 }
 
 /* Register number -> slot, through an open-addressing hash (programs with
@@ -120,7 +137,7 @@ static State st_new(Walk *w)
 {
 	State s;
 	int i;
-	s.v = xmalloc(sizeof(int) * 4 * (size_t)w->nregs + 1);
+	s.v = xmalloc(sizeof(PvVal) * 4 * (size_t)w->nregs + 1);
 	for (i = 0; i < 4 * w->nregs; i++)
 		s.v[i] = PV_UNDEF;
 	return s;
@@ -129,7 +146,7 @@ static State st_new(Walk *w)
 static State st_copy(Walk *w, State a)
 {
 	State s = st_new(w);
-	memcpy(s.v, a.v, sizeof(int) * 4 * (size_t)w->nregs);
+	memcpy(s.v, a.v, sizeof(PvVal) * 4 * (size_t)w->nregs);
 	return s;
 }
 
@@ -142,7 +159,7 @@ static void st_join(Walk *w, State *into, State b)
 
 static int st_eq(Walk *w, State a, State b)
 {
-	return memcmp(a.v, b.v, sizeof(int) * 4 * (size_t)w->nregs) == 0;
+	return memcmp(a.v, b.v, sizeof(PvVal) * 4 * (size_t)w->nregs) == 0;
 }
 
 static void st_clear(Walk *w, State *s)
@@ -152,7 +169,7 @@ static void st_clear(Walk *w, State *s)
 		s->v[i] = PV_UNDEF;
 }
 
-static void record(Walk *w, const Inst *in, int v)
+static void record(Walk *w, const Inst *in, PvVal v)
 {
 	size_t i;
 	Provenance *o = w->out;
@@ -201,7 +218,7 @@ static int enter(Walk *w, const Func *g, const Inst *call)
 }
 
 /* Value of component c (after swizzle) of a source operand. */
-static int src_val(Walk *w, State *s, const Operand *o, int c)
+static PvVal src_val(Walk *w, State *s, const Operand *o, int c)
 {
 	int sel[4];
 	size_t i;
@@ -238,7 +255,7 @@ static int src_val(Walk *w, State *s, const Operand *o, int c)
 	return PV_NONPTR;
 }
 
-static void def(Walk *w, State *s, const Inst *in, int vals[4])
+static void def(Walk *w, State *s, const Inst *in, PvVal vals[4])
 {
 	int m[4], c, k;
 	size_t i;
@@ -273,24 +290,113 @@ static int is_mem(Opcode op)
 	return strncmp(n, "uav_", 4) == 0;
 }
 
+/* The address operand of a uav_* access, NULL when it has none. */
+const Operand *provenance_addr(const Inst *in)
+{
+	const OpInfo *oi = &il_ops[in->op];
+	if (!is_mem(in->op))
+		return NULL;
+	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_BYTE_LOAD || in->op == OP_UAV_UBYTE_LOAD ||
+	    in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD || in->op == OP_UAV_ARENA_LOAD)
+		return in->nops > 1 ? &in->ops[1] : NULL;
+	if (in->nops >= 2 && in->ops[0].file == RF_MEM)
+		return &in->ops[1];
+	if (in->nops >= 2 && oi->kind == K_INST && strncmp(oi->name, "uav_read_", 9) == 0)
+		return &in->ops[1];
+	return in->nops >= 1 ? &in->ops[0] : NULL;
+}
+
+/* ---- tracked definitions (PvDef), for the shadows of dynbase.c ---------- */
+
+static size_t dhash_of(const Inst *in, int ctx, size_t cap)
+{
+	unsigned long long h = (unsigned long long)(uintptr_t)in * 0x9E3779B97F4A7C15ull;
+	h ^= (unsigned long long)(ctx + 2) * 0xC2B2AE3D27D4EB4Full;
+	return (size_t)(h >> 17) & (cap - 1);
+}
+
+static size_t def_find(const Provenance *pv, const Inst *in, int ctx)
+{
+	size_t h;
+	if (!pv->dcap)
+		return 0;
+	for (h = dhash_of(in, ctx, pv->dcap); pv->dhash[h]; h = (h + 1) & (pv->dcap - 1)) {
+		const PvDef *d = &pv->defs.v[pv->dhash[h] - 1];
+		if (d->in == in && d->ctx == ctx)
+			return pv->dhash[h];
+	}
+	return 0;
+}
+
+static void def_put(Provenance *pv, const Inst *in, int ctx, const PvVal res[4], PvVal src[4][2])
+{
+	size_t i = def_find(pv, in, ctx), h, j;
+	int c, q;
+	PvDef d;
+	if (i) {
+		PvDef *o = &pv->defs.v[i - 1];
+		for (c = 0; c < 4; c++) {
+			o->res[c] = join1(o->res[c], res[c]);
+			for (q = 0; q < 2; q++)
+				o->src[c][q] = join1(o->src[c][q], src[c][q]);
+		}
+		return;
+	}
+	if (2 * (pv->defs.n + 1) > pv->dcap) {
+		pv->dcap = pv->dcap ? 2 * pv->dcap : 256;
+		free(pv->dhash);
+		pv->dhash = xmalloc(sizeof *pv->dhash * pv->dcap);
+		memset(pv->dhash, 0, sizeof *pv->dhash * pv->dcap);
+		for (j = 0; j < pv->defs.n; j++) {
+			for (h = dhash_of(pv->defs.v[j].in, pv->defs.v[j].ctx, pv->dcap); pv->dhash[h];
+			     h = (h + 1) & (pv->dcap - 1))
+				;
+			pv->dhash[h] = j + 1;
+		}
+	}
+	d.in = in;
+	d.ctx = ctx;
+	memcpy(d.res, res, sizeof d.res);
+	memcpy(d.src, src, sizeof d.src);
+	vec_push(&pv->defs, d);
+	for (h = dhash_of(in, ctx, pv->dcap); pv->dhash[h]; h = (h + 1) & (pv->dcap - 1))
+		;
+	pv->dhash[h] = pv->defs.n;
+}
+
+/* One visit of a tracked definition: its sources and result per written
+ * component, in this context and joined. */
+static void record_def(Walk *w, const Inst *in, const PvVal vals[4], int s0, int s1, State *s)
+{
+	PvVal res[4], src[4][2];
+	int m[4], c;
+	if (in->ops[0].file != RF_TEMP || il_wmask(&in->ops[0], m))
+		return;
+	for (c = 0; c < 4; c++) {
+		int on = m[c] == WM_WRITE;
+		res[c] = on ? vals[c] : PV_UNDEF;
+		src[c][0] = on && s0 < in->nops ? src_val(w, s, &in->ops[s0], c) : PV_UNDEF;
+		src[c][1] = on && s1 > 0 && s1 < in->nops ? src_val(w, s, &in->ops[s1], c) : PV_UNDEF;
+	}
+	if (w->ctx >= 0)
+		def_put(w->out, in, w->ctx, res, src);
+	def_put(w->out, in, -1, res, src);
+}
+
+const PvDef *provenance_def(const Provenance *pv, const Inst *in, int ctx)
+{
+	size_t i = def_find(pv, in, ctx);
+	return i ? &pv->defs.v[i - 1] : NULL;
+}
+
 static void transfer(Walk *w, State *s, const Inst *in)
 {
-	int vals[4], c;
+	PvVal vals[4];
+	int c, s0 = 1, s1 = 0;
 	const OpInfo *oi = &il_ops[in->op];
-	if (is_mem(in->op)) {
-		const Operand *addr = NULL;
-		if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_BYTE_LOAD || in->op == OP_UAV_UBYTE_LOAD ||
-		    in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD || in->op == OP_UAV_ARENA_LOAD)
-			addr = in->nops > 1 ? &in->ops[1] : NULL;
-		else if (in->nops >= 2 && in->ops[0].file == RF_MEM)
-			addr = &in->ops[1];
-		else if (in->nops >= 2 && oi->kind == K_INST && strncmp(oi->name, "uav_read_", 9) == 0)
-			addr = &in->ops[1];
-		else if (in->nops >= 1)
-			addr = &in->ops[0];
-		if (addr)
-			record(w, in, src_val(w, s, addr, 0));
-	}
+	const Operand *addr = provenance_addr(in);
+	if (addr)
+		record(w, in, src_val(w, s, addr, 0));
 	if (oi->kind == K_INST && in->nops > 0 && oi->ndst < 0 && in->ops[0].file == RF_TEMP &&
 	    (strncmp(oi->name, "uav_read_", 9) == 0 || strncmp(oi->name, "lds_read_", 9) == 0 ||
 	     strncmp(oi->name, "gds_read_", 9) == 0)) {
@@ -314,20 +420,25 @@ static void transfer(Walk *w, State *s, const Inst *in)
 	case OP_AND:
 	case OP_IOR:
 	case OP_IXOR:
+		s1 = 2;
 		for (c = 0; c < 4 && in->nops > 2; c++) {
-			int a = src_val(w, s, &in->ops[1], c), b = src_val(w, s, &in->ops[2], c);
+			PvVal a = src_val(w, s, &in->ops[1], c), b = src_val(w, s, &in->ops[2], c);
 			int pa = a >= 0 || a == PV_TOP, pb = b >= 0 || b == PV_TOP;
 			vals[c] = pa && pb ? (in->op == OP_IADD ? PV_NONPTR : PV_TOP) :
 			          pa ? a : pb ? b : PV_NONPTR;
 		}
 		break;
 	case OP_CMOV_LOGICAL:
+		s0 = 2, s1 = 3;
 		for (c = 0; c < 4 && in->nops > 3; c++)
 			vals[c] = join1(src_val(w, s, &in->ops[2], c), src_val(w, s, &in->ops[3], c));
 		break;
 	default:
+		s0 = -1;
 		break;
 	}
+	if (w->defs && s0 > 0)
+		record_def(w, in, vals, s0, s1, s);
 	def(w, s, in, vals);
 }
 
@@ -555,6 +666,18 @@ static void collect_regs(Walk *w, const Operand *o)
 		collect_regs(w, &o->group[i]);
 }
 
+static int needs_defs(const Provenance *pv)
+{
+	size_t i;
+	for (i = 0; i < pv->base.n; i++)
+		if (pv_is_set(pv->base.v[i]))
+			return 1;
+	for (i = 0; i < pv->cbase.n; i++)
+		if (pv_is_set(pv->cbase.v[i]))
+			return 1;
+	return 0;
+}
+
 int provenance(Program *p, Kernel *k, Provenance *out)
 {
 	Walk w;
@@ -579,6 +702,16 @@ int provenance(Program *p, Kernel *k, Provenance *out)
 	s = st_new(&w);
 	walk_func(&w, k->wrapper, &s);
 	free(s.v);
+	if (!w.bad && needs_defs(out)) {
+		/* some access has a per-lane base: the same walk again (it gives
+		 * the same results), now recording the definitions its shadow
+		 * follows */
+		w.defs = 1;
+		w.ctx = 0;
+		s = st_new(&w);
+		walk_func(&w, k->wrapper, &s);
+		free(s.v);
+	}
 	vec_free(&w.regs);
 	free(w.hash);
 	for (i = 0; i < w.nests.n; i++) {
@@ -591,7 +724,7 @@ int provenance(Program *p, Kernel *k, Provenance *out)
 	return w.bad ? -1 : 0;
 }
 
-int provenance_of(const Provenance *pv, const Inst *in)
+PvVal provenance_of(const Provenance *pv, const Inst *in)
 {
 	size_t i;
 	for (i = 0; i < pv->insts.n; i++)
@@ -600,7 +733,7 @@ int provenance_of(const Provenance *pv, const Inst *in)
 	return PV_UNDEF;
 }
 
-int provenance_in(const Provenance *pv, const Inst *in, int ctx)
+PvVal provenance_in(const Provenance *pv, const Inst *in, int ctx)
 {
 	size_t i;
 	for (i = 0; i < pv->cinsts.n; i++)
@@ -628,11 +761,12 @@ int provenance_clones(const Provenance *pv)
 	if (pv->ctx_overflow)
 		return 0;
 	for (i = 0; i < pv->insts.n && !need; i++) {
-		if (pv->base.v[i] != PV_TOP)
+		if (pv->base.v[i] != PV_TOP && !pv_is_set(pv->base.v[i]))
 			continue;
 		need = 1;
 		for (j = 0; j < pv->cinsts.n; j++)
-			if (pv->cinsts.v[j] == pv->insts.v[i] && pv->cbase.v[j] == PV_TOP)
+			if (pv->cinsts.v[j] == pv->insts.v[i] &&
+			    (pv->cbase.v[j] == PV_TOP || pv_is_set(pv->cbase.v[j])))
 				need = 0;
 	}
 	return need;
@@ -646,4 +780,8 @@ void provenance_free(Provenance *pv)
 	vec_free(&pv->cinsts);
 	vec_free(&pv->cctx);
 	vec_free(&pv->cbase);
+	vec_free(&pv->defs);
+	free(pv->dhash);
+	pv->dhash = NULL;
+	pv->dcap = 0;
 }

@@ -104,33 +104,56 @@ int expand_macros(Program *p, const Kernel *k, Kernel *out);
 void expand_macros_free(Kernel *k);
 
 /* provenance.c: for every UAV access of the kernel, the pointer argument
- * its address derives from (-1 when not static). */
+ * its address derives from: one (an index), one of several per lane (a
+ * set, PV_SET | mask of argument indices: the lowering keeps a per-lane
+ * shadow of the candidate, dynbase.c), or none (a PV_* value). */
+typedef long long PvVal;
 typedef struct PvCtx {
 	const Func *f;            /* the function entered */
 	int parent;               /* context of the caller, -1 for the wrapper */
 	const Inst *call;         /* the call instruction in the parent, NULL for the wrapper */
 } PvCtx;
+/* A register definition the shadows follow (mov, iadd, iand, ior, ixor,
+ * cmov_logical into a temporary): per component the values of the result
+ * and of the sources that carry a pointer (mov: ops[1]; the bitwise and
+ * add forms: ops[1], ops[2]; cmov_logical: ops[2], ops[3]), joined over
+ * every visit in one context (ctx) or in all (ctx -1). */
+typedef struct PvDef {
+	const Inst *in;
+	int ctx;
+	PvVal res[4], src[4][2];
+} PvDef;
 typedef struct Provenance {
 	VEC(const Inst *) insts;  /* memory instructions visited */
-	VEC(int) base;           /* argument index or a PV_* value, parallel to insts */
+	VEC(PvVal) base;          /* argument index or a PV_* value, parallel to insts */
 	/* per calling context (call path from the wrapper): context 0 is the
 	 * wrapper; an instruction's base in one context, when the joined one is
 	 * PV_TOP because calls pass different pointers, lets the lowering clone
 	 * the function per context (provenance_clones) */
 	VEC(PvCtx) ctx;
 	VEC(const Inst *) cinsts;
-	VEC(int) cctx, cbase;
+	VEC(int) cctx;
+	VEC(PvVal) cbase;
 	int ctx_overflow;         /* more call paths than PV_MAX_CTX: no clones */
+	/* only when some access has a set: every tracked definition */
+	VEC(PvDef) defs;
+	size_t *dhash, dcap;      /* (inst, ctx) -> index into defs + 1, 0 empty */
 } Provenance;
 #define PV_MAX_CTX 64
 enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3 };
 #define PV_DATASEG (1 << 20) /* a base that is the global data segment (cb0[8].x) */
 #define PV_PRINTF (PV_DATASEG + 1) /* the printf buffer (cb0[8].y) */
+#define PV_SET (1LL << 62)   /* | a mask of argument indices below PV_SET_ARGS */
+#define PV_SET_ARGS 62
+#define pv_is_set(v) ((v) >= PV_SET)
+#define pv_is_arg(v) ((v) >= 0 && (v) < PV_DATASEG)
 int provenance(Program *p, Kernel *k, Provenance *out); /* 0 ok */
-int provenance_of(const Provenance *pv, const Inst *in);
-int provenance_in(const Provenance *pv, const Inst *in, int ctx); /* in one context */
+PvVal provenance_of(const Provenance *pv, const Inst *in);
+PvVal provenance_in(const Provenance *pv, const Inst *in, int ctx); /* in one context */
 int provenance_child(const Provenance *pv, int ctx, const Inst *call); /* callee's context, -1 */
 int provenance_clones(const Provenance *pv); /* 1 when some base differs only across contexts */
+const PvDef *provenance_def(const Provenance *pv, const Inst *in, int ctx); /* ctx -1: joined */
+const Operand *provenance_addr(const Inst *in); /* the address operand of a uav_* access */
 void provenance_free(Provenance *pv);
 
 /* abi.c: the ABI plan, where every value the kernel reads lives on the AMD
