@@ -37,6 +37,7 @@ typedef struct Dec {
 	VEC(int) fstart;
 	VEC(int) regscope;   /* macro scope of each dense register (0: functions) */
 	int scope, nscopes;  /* the scope being decoded; scopes made so far */
+	int shared;          /* an outlined macro's scope: its r# are the functions' (scope 0) */
 	int depth;           /* macro calls being decoded, one inside the other */
 } Dec;
 
@@ -109,7 +110,7 @@ static int scoped_reg(Dec *d, int scope, long long num)
 
 static int reg_index(Dec *d, long long num)
 {
-	return scoped_reg(d, d->scope, num);
+	return scoped_reg(d, num >= 0 && d->scope && d->scope == d->shared ? 0 : d->scope, num);
 }
 
 #define MACRO_IN(j) (-1 - (long long)(j))            /* in<j> of a macro scope */
@@ -572,7 +573,7 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 	LitVec lits = {0};
 	char *end;
 	long long id;
-	int j, caller = d->scope, callee, rc = 0;
+	int j, caller = d->scope, callee, rc = 0, shared = d->shared;
 	size_t i;
 	id = in->arg ? strtoll(in->arg, &end, 10) : -1;
 	if (!in->arg || *end || in->nops != 2 || in->ops[0].file != RF_GROUP || in->ops[1].file != RF_GROUP)
@@ -603,6 +604,10 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 		return -1;
 	}
 	d->scope = callee;
+	/* an outlined macro (B14's kernel bodies) is a subroutine: its r# are
+	 * the kernel's, shared with the functions it calls (arguments in r1);
+	 * only in#/out# are its own.  Library macros keep private r#. */
+	d->shared = mac->outline ? callee : 0;
 	d->depth++;
 	for (i = 0; i < mac->code.n && !rc; i++) {
 		OpKind k = il_ops[mac->code.v[i].op].kind;
@@ -615,6 +620,7 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 	}
 	d->depth--;
 	d->scope = caller;
+	d->shared = shared;
 	vec_free(&lits);
 	for (j = 0; j < outs->ngroup && !rc; j++) {
 		ADst t;

@@ -13,7 +13,9 @@
  *   mov <output j>, rO+j        under the output operand's write mask
  *
  * Fresh numbers start above every register and literal the module names, so a
- * macro never aliases its caller.  Indexed temporaries (B14's x0[] slots) are
+ * macro never aliases its caller.  An outlined mdef (B14's kernel body) is the
+ * exception: a subroutine whose r# are the kernel's (it passes arguments to
+ * the functions it calls in r1), so only its in#/out# are renamed.  Indexed temporaries (B14's x0[] slots) are
  * shared with the caller, as AMD's outlined kernels use them across macros.
  * A macro the program does not define comes from AMD's macro library
  * (il_macro, src/ilparse/libmacro.c), expanded the same way.
@@ -206,8 +208,15 @@ static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 		}
 	max_in_func(mac, &maxr, &maxl);
 	memset(&fr, 0, sizeof fr);
-	fr.rbase = e->next_r;
-	e->next_r += maxr + 1;
+	if (mac->outline) {
+		/* an outlined macro (B14's kernel body) is a subroutine whose r#
+		 * are the kernel's: it passes arguments to the functions it
+		 * calls in r1 (docs/real-il.md); only in#/out# are its own */
+		fr.rbase = 0;
+	} else {
+		fr.rbase = e->next_r;
+		e->next_r += maxr + 1;
+	}
 	fr.ibase = e->next_r;
 	e->next_r += mac->nin;
 	fr.obase = e->next_r;
