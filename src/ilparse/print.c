@@ -80,7 +80,7 @@ static void mods(Buf *b, const Mod *m, int n)
 static void number(Buf *b, long long v, int hex)
 {
 	if (hex && v < 0)
-		buf_printf(b, "-0x%llX", (unsigned long long)-v);
+		buf_printf(b, "-0x%llX", 0ull - (unsigned long long)v); /* LLONG_MIN too */
 	else if (hex)
 		buf_printf(b, "0x%08llX", (unsigned long long)v);
 	else
