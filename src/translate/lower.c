@@ -201,35 +201,24 @@ static Val int_abs_cleared(L *l, Val v)
 	return x[0];
 }
 
-/* v with a float _abs/_neg applied to its bits (sign cleared, then
- * flipped) for an operation that moves typeless data: cmov_logical's value
- * operands (docs/real-il.md: AMD's library cos selects -sin that way). */
+/* v with a float _abs/_neg applied to its bits (sign cleared as
+ * int_abs_cleared does, then flipped) for an operation that moves typeless
+ * data: cmov_logical's value operands (docs/real-il.md: AMD's library cos
+ * selects -sin that way). */
 static Val float_signed(L *l, Val v)
 {
 	VDecl *n;
 	Val x[2];
-	if (!v.neg && !v.abs)
+	v = int_abs_cleared(l, v);
+	if (!v.neg)
 		return v;
-	if (v.kind == V_IMM) {
-		uint32_t b = v.imm;
-		if (v.abs)
-			b &= 0x7fffffffu;
-		if (v.neg)
-			b ^= 0x80000000u;
-		return val_imm(b);
-	}
+	if (v.kind == V_IMM)
+		return val_imm(v.imm ^ 0x80000000u);
 	n = vk_temp(l->vk, "FSGN", VT_UD, l->simd);
 	x[0] = v;
-	x[0].neg = x[0].abs = 0;
-	if (v.abs) {
-		x[1] = val_imm(0x7fffffffu);
-		alu(l, "and", VT_UD, n, 2, x, 0);
-		x[0] = val_vec(n);
-	}
-	if (v.neg) {
-		x[1] = val_imm(0x80000000u);
-		alu(l, "xor", VT_UD, n, 2, x, 0);
-	}
+	x[0].neg = 0;
+	x[1] = val_imm(0x80000000u);
+	alu(l, "xor", VT_UD, n, 2, x, 0);
 	return val_vec(n);
 }
 
