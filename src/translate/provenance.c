@@ -234,7 +234,7 @@ static PvVal src_val(Walk *w, State *s, const Operand *o, int c)
 	}
 	if (o->file == RF_ITEMP) {
 		/* a relative read may read any slot of the array */
-		int v = PV_UNDEF;
+		PvVal v = PV_UNDEF;
 		for (i = 0; i < w->regs.n; i++)
 			if (is_xkey_of(w->regs.v[i], o->num))
 				v = join1(v, s->v[4 * i + sel[c]]);
