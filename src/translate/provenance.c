@@ -39,6 +39,7 @@ typedef struct Walk {
 	Kernel *k;
 	int nregs;            /* register slots */
 	VEC(long long) regs;  /* register number of each slot */
+	VEC(int) xslots;      /* the slots that are x#[imm] (relative x#[] accesses visit these) */
 	int *hash;            /* slot of a register number, -1 empty; hcap entries */
 	size_t hcap;
 	Provenance *out;
@@ -130,6 +131,8 @@ static void add_reg(Walk *w, long long r)
 	for (h = hslot(w, r); w->hash[h] >= 0; h = (h + 1) & (w->hcap - 1))
 		;
 	w->hash[h] = (int)w->regs.n;
+	if (r < 0)
+		vec_push(&w->xslots, (int)w->regs.n);
 	vec_push(&w->regs, r);
 }
 
@@ -235,9 +238,9 @@ static PvVal src_val(Walk *w, State *s, const Operand *o, int c)
 	if (o->file == RF_ITEMP) {
 		/* a relative read may read any slot of the array */
 		PvVal v = PV_UNDEF;
-		for (i = 0; i < w->regs.n; i++)
-			if (is_xkey_of(w->regs.v[i], o->num))
-				v = join1(v, s->v[4 * i + sel[c]]);
+		for (i = 0; i < w->xslots.n; i++)
+			if (is_xkey_of(w->regs.v[w->xslots.v[i]], o->num))
+				v = join1(v, s->v[4 * w->xslots.v[i] + sel[c]]);
 		return v == PV_UNDEF ? PV_NONPTR : v;
 	}
 	if (o->file == RF_CB && o->num == 0 && !o->index_reg && o->index_imm == 8 && sel[c] == SEL_X)
@@ -264,12 +267,13 @@ static void def(Walk *w, State *s, const Inst *in, PvVal vals[4])
 		return;
 	if (d->file == RF_ITEMP && d->index_reg) {
 		/* a relative write may hit any slot: join into each */
-		for (i = 0; i < w->regs.n; i++) {
-			if (!is_xkey_of(w->regs.v[i], d->num))
+		for (i = 0; i < w->xslots.n; i++) {
+			int k = w->xslots.v[i];
+			if (!is_xkey_of(w->regs.v[k], d->num))
 				continue;
 			for (c = 0; c < 4; c++)
 				if (m[c] != WM_SKIP)
-					s->v[4 * i + c] = join1(s->v[4 * i + c],
+					s->v[4 * k + c] = join1(s->v[4 * k + c],
 					                        m[c] == WM_WRITE ? vals[c] : PV_NONPTR);
 		}
 		return;
@@ -713,6 +717,7 @@ int provenance(Program *p, Kernel *k, Provenance *out)
 		free(s.v);
 	}
 	vec_free(&w.regs);
+	vec_free(&w.xslots);
 	free(w.hash);
 	for (i = 0; i < w.nests.n; i++) {
 		free(w.nests.v[i]->close);
