@@ -327,8 +327,10 @@ static void fill_uavs(Run *R)
 		Mem *m = &R->uavs.v[i];
 		m->b = xcalloc(m->size, 1);
 		m->writer = xmalloc(m->size * sizeof *m->writer);
+		m->racer = xmalloc(m->size * sizeof *m->racer);
+		m->wepoch = xcalloc(m->size, sizeof *m->wepoch);
 		for (j = 0; j < m->size; j++)
-			m->writer[j] = -1;
+			m->writer[j] = m->racer[j] = -1;
 	}
 	for (i = 0; i < md->args.n; i++) {
 		const EmuArg *e = &R->l->args.v[i];
@@ -546,6 +548,7 @@ static int run_group(Run *R)
 {
 	uint32_t i, done, waiting;
 	reset_items(R);
+	R->epoch++;
 	for (;;) {
 		int pc = -1;
 		if (run_phase(R))
@@ -578,6 +581,8 @@ static int run_group(Run *R)
 		/* all wait at the barrier: the kinds it names become visible to
 		 * the group, then all resume */
 		flush_group(R, (unsigned)R->c.code.v[pc - 1].aux);
+		if (R->c.code.v[pc - 1].aux & 1 << AK_GLOBAL)
+			R->epoch++;
 		for (i = 0; i < R->nlocal; i++)
 			R->items[i].state = WI_RUN;
 	}
@@ -619,12 +624,14 @@ static void results(Run *R)
 		const MdArg *a = &md->args.v[i];
 		const EmuArg *e = &R->l->args.v[i];
 		Buf b = {0};
-		int64_t *w = NULL;
+		int64_t *w = NULL, *rc = NULL;
 		if (e->kind == EA_BUFFER && is_uav_ptr(a)) {
 			Mem *m = amd_uav(R, a->bufid);
 			buf_add(&b, m->b + R->buf_off[i], e->size);
 			w = xmalloc((e->size ? e->size : 1) * sizeof *w);
 			memcpy(w, m->writer + R->buf_off[i], e->size * sizeof *w);
+			rc = xmalloc((e->size ? e->size : 1) * sizeof *rc);
+			memcpy(rc, m->racer + R->buf_off[i], e->size * sizeof *rc);
 		} else if (e->kind == EA_BUFFER) {
 			buf_add(&b, e->bytes, e->size); /* a constant buffer: never written */
 		} else if (e->kind == EA_IMAGE) {
@@ -635,6 +642,7 @@ static void results(Run *R)
 		}
 		vec_push(&R->res->buffers, b);
 		vec_push(&R->res->writers, w);
+		vec_push(&R->res->racers, rc);
 	}
 }
 
@@ -643,6 +651,8 @@ static void free_mem(Mem *m)
 	free(m->b);
 	free(m->init);
 	free(m->writer);
+	free(m->racer);
+	free(m->wepoch);
 	vec_free(&m->ok);
 }
 

@@ -68,8 +68,10 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 		return NULL;
 	}
 	if (store && m->writer && it)
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			m->writer[addr + i] = it->flat_gid;
+			m->wepoch[addr + i] = R->epoch;
+		}
 	return m->b + addr;
 }
 
@@ -279,6 +281,28 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 	}
 }
 
+/* A plain store of n bytes at addr by `it`: a byte another work-item
+ * stored in the same epoch (its group, no barrier ordering global memory
+ * in between) or in another group has no defined final value; note it
+ * for the comparison (conform.c reports it as a race, not a mismatch). */
+static void note_racer(Run *R, const Item *it, Mem *m, uint32_t addr, uint32_t n)
+{
+	const uint32_t *G = R->l->range.global, *L = R->l->range.local;
+	uint32_t i;
+	if (!m->racer || addr > m->size || n > m->size - addr)
+		return; /* amd_mem_at reports it */
+	for (i = 0; i < n; i++) {
+		int64_t w = m->writer[addr + i];
+		uint64_t x, y, z;
+		if (w < 0 || w == it->flat_gid)
+			continue;
+		x = (uint64_t)w % G[0], y = (uint64_t)w / G[0] % G[1], z = (uint64_t)w / G[0] / G[1];
+		if (m->wepoch[addr + i] == R->epoch || x / L[0] != R->group[0] || y / L[1] != R->group[1] ||
+		    z / L[2] != R->group[2])
+			m->racer[addr + i] = w;
+	}
+}
+
 /* stores n dwords of source vi (components x..), or the low sz bytes of x */
 static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz, int n, int vi)
 {
@@ -293,6 +317,7 @@ static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int s
 		return;
 	for (j = 0; j < n; j++) {
 		uint8_t b[4];
+		note_racer(R, it, m, addr + 4u * (uint32_t)j, (uint32_t)sz);
 		if (!(p = amd_mem_at(R, m, addr + 4u * (uint32_t)j, (uint32_t)sz, it, a, 1)))
 			return;
 		wr32(b, v[j]); /* little-endian: the low sz bytes */

@@ -112,6 +112,9 @@ typedef struct Mem {
 	uint32_t size;
 	VEC(Region) ok;      /* where accesses may go (empty: everywhere below size) */
 	int64_t *writer;     /* per byte: flat global id of the last store, -1 (UAVs only) */
+	uint32_t *wepoch;    /* per byte: Run.epoch of that store (UAVs only) */
+	int64_t *racer;      /* per byte: a work-item whose plain store to it is unordered
+	                      * with another work-item's store (a write-write race), -1 */
 	uint8_t *init;       /* LDS, private: per byte 1 once a store reached it (poison
 	                      * reads are noted); NULL for the others */
 } Mem;
@@ -184,6 +187,8 @@ typedef struct Run {
 	uint32_t *order;             /* nlocal work-item indices (scheduling scratch) */
 	int poison_read;             /* a load read never-written LDS / private bytes */
 	HzCount pend;                /* pending bytes of the group's store buffers */
+	uint32_t epoch;              /* a new one per group and per barrier that orders
+	                              * global memory: stores of one epoch are unordered */
 } Run;
 
 /* amd_exec.c */

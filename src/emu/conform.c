@@ -603,6 +603,8 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 
 typedef struct Verdict {
 	int agree;
+	int race;       /* the first difference is a byte two work-items stored
+	                 * with no order between them: undefined, not a mismatch */
 	Buf why;        /* first difference, human readable */
 } Verdict;
 
@@ -669,6 +671,40 @@ static int within_ulps(const uint8_t *a, const uint8_t *b, int size, int ulps)
 	return d >= 0 && d <= ulps;
 }
 
+/* work-item flat global id g as (x,y,z) with the launch offset */
+static void item_name(Buf *b, int64_t g, const EmuLaunch *l)
+{
+	uint32_t gx = l->range.global[0], gy = l->range.global[1];
+	buf_printf(b, "(%lld,%lld,%lld)", (long long)(g % gx + l->range.offset[0]),
+	           (long long)(g / gx % gy + l->range.offset[1]), (long long)(g / gx / gy + l->range.offset[2]));
+}
+
+/* A differing element one of whose bytes two work-items stored on AMD's
+ * side with no order between them (same group and no barrier ordering
+ * global memory, or two groups): OpenCL leaves its value undefined, so the
+ * kernel cannot be compared there; says so in v and returns 1. */
+static int race_at(const Kernel *k, size_t ai, const EmuResult *amd, size_t off, size_t es,
+                   const EmuLaunch *l, Verdict *v)
+{
+	const int64_t *rc = amd->racers.n > ai ? amd->racers.v[ai] : NULL;
+	const int64_t *w = amd->writers.n > ai ? amd->writers.v[ai] : NULL;
+	size_t b;
+	for (b = off; rc && w && b < off + es; b++) {
+		if (rc[b] < 0)
+			continue;
+		v->race = 1;
+		buf_printf(&v->why, "argument %zu '%s', byte %zu: work-items ", ai, k->md->args.v[ai].name, b);
+		item_name(&v->why, rc[b], l);
+		buf_puts(&v->why, " and ");
+		item_name(&v->why, w[b], l);
+		buf_puts(&v->why, " both store it with no barrier or group boundary ordering the two: a "
+		         "write-write data race, whose result OpenCL leaves undefined (the runtimes differ "
+		         "there; not compared)\n");
+		return 1;
+	}
+	return 0;
+}
+
 /* approx: floats within EMU_TOLERANCE (relative); ulps > 0: floats within
  * that many ulps; neither: byte for byte */
 static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
@@ -695,6 +731,8 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		if (ulps > 0 && ek == EK_FLOAT && within_ulps(p, q, es, ulps))
 			continue;
 		v->agree = 0;
+		if (race_at(k, ai, amd, off, (size_t)es, l, v))
+			return;
 		if (a->kind == MA_IMAGE)
 			buf_printf(&v->why, "argument %zu '%s' (image), texel %zu channel %zu (byte %zu): %s ", ai,
 			           a->name, off / l->args.v[ai].image.texel, off % l->args.v[ai].image.texel / (size_t)es,
@@ -713,11 +751,8 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 			buf_printf(&v->why, " (%lld vs %lld)", (long long)ix, (long long)iy);
 		}
 		if (amd->writers.n > ai && amd->writers.v[ai] && amd->writers.v[ai][off] >= 0) {
-			int64_t g = amd->writers.v[ai][off];
-			uint32_t gx = l->range.global[0], gy = l->range.global[1];
-			buf_printf(&v->why, "; written on AMD by work-item (%lld,%lld,%lld)",
-			           (long long)(g % gx + l->range.offset[0]), (long long)(g / gx % gy + l->range.offset[1]),
-			           (long long)(g / gx / gy + l->range.offset[2]));
+			buf_puts(&v->why, "; written on AMD by work-item ");
+			item_name(&v->why, amd->writers.v[ai][off], l);
 		} else if (amd->writers.n > ai && amd->writers.v[ai]) {
 			buf_puts(&v->why, "; not written on AMD (initial value there)");
 		}
@@ -837,7 +872,7 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		if (!o->quiet)
 			printf("%s: %s: no third opinion from %s: %s\n", input, k->name, cl, why ? why : "");
 	} else {
-		Verdict t = {1, {0}};
+		Verdict t = {1, 0, {0}};
 		tw.approx = amd->approx;
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
@@ -988,7 +1023,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 {
 	static int skip_said;
 	char *cl = o->no_pocl ? NULL : twin_path(input), *why = NULL, *known;
-	Verdict t = {1, {0}};
+	Verdict t = {1, 0, {0}};
 	PoclVerdict pv;
 	int rc;
 	*note = NULL;
@@ -1026,7 +1061,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 			if (v->agree) {
 				*note = xstrdup("AMD == L0 != pocl");
 			} else if (ze->ok) {
-				Verdict z = {1, {0}};
+				Verdict z = {1, 0, {0}};
 				compare_pocl(k, l, "Level Zero", ze, pr, &z);
 				*note = xstrdup(z.agree ? "AMD != L0 == pocl" : "AMD != L0 != pocl");
 				buf_free(&z.why);
@@ -1285,7 +1320,7 @@ static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side
 {
 	size_t i;
 	Buf why = {0};
-	Verdict t = {1, {0}};
+	Verdict t = {1, 0, {0}};
 	if (!a->ok || !b->ok) {
 		if (a->ok != b->ok) {
 			v->agree = 0;
@@ -1346,7 +1381,7 @@ static int conform_one(const ConformOptions *o, Program *p, const char *input, c
 {
 	EmuLaunch l;
 	EmuResult amd, ze, pocl;
-	Verdict v = {0, {0}};
+	Verdict v = {0, 0, {0}};
 	Case c;
 	char *why = NULL, *name, *sched, shp[32], *note = NULL;
 	PoclVerdict pv = PV_NONE;
@@ -1402,8 +1437,9 @@ static int conform_one(const ConformOptions *o, Program *p, const char *input, c
 		       "patterns" : "",
 		       amd.printf_items.n, note ? "; " : "", note ? note : "");
 	else if (!v.agree)
-		printf("%s: %s%s: SIMD%d: DISAGREE%s%s (%u x %u x %u items in groups of %u x %u x %u, offset %u,%u,%u; "
-		       "%s, --seed %llu)\n%s", input, k->name, shp, o->simd, note ? ": " : "", note ? note : "",
+		printf("%s: %s%s: SIMD%d: %s%s%s (%u x %u x %u items in groups of %u x %u x %u, offset %u,%u,%u; "
+		       "%s, --seed %llu)\n%s", input, k->name, shp, o->simd, v.race ? "RACE" : "DISAGREE",
+		       note ? ": " : "", note ? note : "",
 		       l.range.global[0], l.range.global[1],
 		       l.range.global[2], l.range.local[0], l.range.local[1], l.range.local[2], l.range.offset[0],
 		       l.range.offset[1], l.range.offset[2], sched, o->seed, v.why.s ? v.why.s : "");

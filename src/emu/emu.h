@@ -129,6 +129,9 @@ typedef struct EmuResult {
 	VEC(int64_t *) writers;  /* optional, parallel to buffers: per byte the flat global
 	                          * id of the work-item that stored it last, -1 if none
 	                          * (NULL entries or an empty vector: not tracked) */
+	VEC(int64_t *) racers;   /* optional, parallel to buffers: per byte a work-item whose
+	                          * plain store there was unordered with another work-item's
+	                          * store (a write-write race), -1 if none */
 	Buf printf_text;         /* printf output as the runtime prints it, records in the
 	                          * order the runtime reads them */
 	VEC(Buf) printf_items;   /* one entry per printed record, the text of that record,

@@ -30,8 +30,8 @@
  *     sched_seed the groups are shuffled and the threads of a group run in
  *     random slices of 1..64 instructions.  Memory model (docs/TESTING.md):
  *     SLM and global stores wait in a per-lane store buffer (the lane reads
- *     its own) until the thread's fence_local / fence_global, or the group's
- *     end; a barrier alone makes nothing visible; atomics act at once; a
+ *     its own) until the thread's fence_local / fence_global, or its end
+ *     (at random, sched_seed) or the group's end; a barrier alone makes nothing visible; atomics act at once; a
  *     load of a byte another lane stored and has not made visible is a data
  *     race (the run fails).  SLM, scratch and registers start as the
  *     launch's poison; reading never-written SLM or scratch is noted.
@@ -512,6 +512,13 @@ static int run_phase(Launch *x, XThread *th, int n, uint32_t *order, uint64_t *r
 			x->run_err = xstrdup(t->error);
 			return -1;
 		}
+		/* a thread that ended may make its stores visible at once or at
+		 * the group's end: early, a store that should have waited for a
+		 * barrier lands before another thread's earlier-ordered one
+		 * (a dropped barrier between two store phases shows); late, a
+		 * load of it by another thread is a detected race */
+		if (t->state == XS_END && x->l->sched_seed && hz_below(rng, 2))
+			hzsb_flush(&t->sb, ~0u);
 		if (t->state != XS_RUN) {
 			if (x->l->sched_seed)
 				order[k] = order[--left];
