@@ -377,7 +377,10 @@ static int dec_dcl(Dec *d, const Inst *in)
 	case OP_DCL_LITERAL:
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 	case OP_DCL_GLOBAL_FLAGS:
-	case OP_DCL_WAVESIZE: /* width of cross-lane operations, which are refused */
+	case OP_DCL_WAVESIZE: /* the wavefront's width (amd_exec.c wave_op) */
+		if (in->nops == 1 && in->ops[0].file == RF_NUMBER)
+			d->c->wavesize = (int)in->ops[0].num;
+		return 0;
 	case OP_DCL_ARENA_UAV: /* the arena aliases the default UAV (amd_mem.c) */
 		return 0;
 	case OP_DCL_CB:
@@ -524,7 +527,7 @@ static int has_dst(const Inst *in)
 {
 	if (in->nops == 0)
 		return 0;
-	if (in->ops[0].file == RF_MEM || il_ops[in->op].ndst == 1)
+	if (in->ops[0].file == RF_MEM || il_ops[in->op].ndst == 1 || in->op == OP_POISONV)
 		return 1;
 	return il_ops[in->op].ndst < 0 && strstr(il_ops[in->op].name, "_read_") != NULL;
 }
@@ -733,9 +736,12 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if (amd_alu_kind(in->op) == 5 && amd_f64_check(&a))
 		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_f64_check(&a));
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
-	    in->op != OP_SAMPLE && in->op != OP_LOAD &&
+	    in->op != OP_SAMPLE && in->op != OP_LOAD && !amd_wave_op(in->op) &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
+	if (amd_wave_op(in->op) && (!has_dst(in) || a.nsrc > (in->op == OP_POISONV)))
+		return fail(d, in->loc, "'%s' takes a destination register%s", il_ops[in->op].name,
+		            in->op == OP_POISONV ? " and at most one source" : " and no source");
 	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat &&
 	    in->op != OP_ITOF && in->op != OP_UTOF) /* itof/utof: a float result */
 		return fail(d, in->loc, "'_sat' on the integer instruction '%s' is not emulated", il_ops[in->op].name);

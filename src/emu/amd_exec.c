@@ -235,6 +235,32 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 		commit(R, it, a, res);
 }
 
+/* ---- where a work-item runs ------------------------------------------------------ */
+
+int amd_wave_op(int op)
+{
+	return op == OP_CU_ID || op == OP_WAVE_ID || op == OP_LANE_ID || op == OP_POISONV;
+}
+
+/* AMD fills wavefronts with W work-items of the group in flat local id
+ * order; W is dcl_wavesize, else the device's (AMD's backend: Cedar 16,
+ * Redwood 32, others 64).  cu_id: this emulated GPU has one compute unit.
+ * wave_id: the wavefront's index in the group (the hardware's slot number
+ * is no function of the launch).  poisonv: undefined, so its source (0
+ * without one), as the translation does. */
+static void exec_wave(Run *R, Item *it, const AInst *a)
+{
+	const char *dev = R->k->md->device;
+	uint32_t w = R->c.wavesize ? (uint32_t)R->c.wavesize : dev && !strcmp(dev, "cedar") ? 16u :
+	             dev && !strcmp(dev, "redwood") ? 32u : 64u, res[4];
+	int c;
+	for (c = 0; c < 4; c++)
+		res[c] = a->op == OP_LANE_ID ? it->flat_lid % w : a->op == OP_WAVE_ID ? it->flat_lid / w :
+		         a->op == OP_POISONV && a->nsrc ? amd_src(R, it, a, &a->s[0], c, 0) : 0;
+	if (!R->err)
+		commit(R, it, a, res);
+}
+
 /* ---- control flow ----------------------------------------------------------------- */
 
 static int cond(Run *R, Item *it, const AInst *a)
@@ -341,6 +367,9 @@ int amd_run_item(Run *R, Item *it)
 				return WI_BARRIER;
 			}
 			hzsb_flush(&it->sb, (unsigned)a->aux); /* mem_fence: this work-item's stores */
+		} else if (amd_wave_op(a->op)) {
+			exec_wave(R, it, a);
+			pc++;
 		} else if (a->op < OP_COUNT && il_ops[a->op].kind == K_INST && a->op != OP_NOP) {
 			if (!amd_mem(R, it, a)) {
 				R->refused = 1;

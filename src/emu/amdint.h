@@ -92,6 +92,7 @@ typedef struct AmdCode {
 	int cb1_dcl;        /* dcl_cb cb1[n] * 16 */
 	VEC(int) uav_dcl;   /* raw/typeless (non-private) UAV ids declared */
 	int reqd[3];        /* dcl_num_thread_per_group, 0 = none */
+	int wavesize;       /* dcl_wavesize, 0 = none (the device's) */
 } AmdCode;
 
 /* amd_decode.c: 0 ok, -1 with *err set (malloc'd, naming file:line) */
@@ -192,6 +193,7 @@ typedef struct Run {
 } Run;
 
 /* amd_exec.c */
+int amd_wave_op(int op);                     /* cu_id wave_id lane_id poisonv */
 int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end / R->slice
                                               * instructions; state */
 void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)

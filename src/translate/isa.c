@@ -9,6 +9,12 @@
 
 #include "lowerint.h"
 
+/* AMD's backend emits the cross-lane operations only where it prints
+ * dcl_wavesize 64 (SI and later; AMDILKernelManager/AMDILSubtarget) */
+#define WAVE64 "exchanges values among the 64 lanes of an AMD wavefront: an Intel hardware thread " \
+	"holds at most 32 lanes (SIMD32), and lanes of two threads meet only at a work-group " \
+	"barrier, which code in divergent control flow cannot take"
+
 /* Mnemonics refused for a reason of the target, by spelling prefix. */
 static const struct {
 	const char *prefix;
@@ -39,6 +45,9 @@ static const struct {
 	{"dcl_function_body", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_function_table", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_interface_ptr", "D3D11 class linkage (interfaces): never in OpenCL IL"},
+	{"ballot", WAVE64},
+	{"readfirstlane", WAVE64},
+	{"receivelane", WAVE64},
 };
 
 /* Mnemonics refused because no source defines their rule (exact names;

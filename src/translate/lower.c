@@ -1752,9 +1752,8 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	case OP_DCL_WAVESIZE:
 		/* AMD's backend prints it on every device with cross-lane
-		 * operations (SI: 64).  It only gives those operations their
-		 * width; none is lowered (docs/ISA.md), so the wavefront size
-		 * changes nothing in the translation.  Checked, then noted. */
+		 * operations (SI: 64): the width lane_id and wave_id count in
+		 * (lower_wave.c reads it from there).  Checked here. */
 		if (in->nops != 1 || in->ops[0].file != RF_NUMBER ||
 		    (in->ops[0].num != 16 && in->ops[0].num != 32 && in->ops[0].num != 64))
 			lerr(l, in->loc, "dcl_wavesize takes the wavefront size of an AMD GPU: 16, 32 or 64");
@@ -1869,6 +1868,8 @@ static void lower_inst(L *l, const Inst *in)
 		return;
 	if (lower_image(l, in))
 		return;
+	if (lower_wave(l, in))
+		return;
 	switch (in->op) {
 	case OP_NOP:
 		break;
@@ -1894,7 +1895,7 @@ int lower_knows(Opcode op)
 		}
 	case K_INST:
 		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
-		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op);
+		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op) || wave_knows(op);
 	case K_CALL:
 		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
 	default:
