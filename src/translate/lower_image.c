@@ -39,7 +39,9 @@
  *
  * Instructions (vISA as IGC writes it): sample -> sample_lz, load/uav_load ->
  * load_lz (both in pieces of at most 16 lanes), uav_store -> scatter4_typed
- * (8 lanes).  AMD's coordtype is the instruction's, Intel's normalization
+ * (8 lanes), or lsc_store_quad.tgm with LSC messages.  Without a sampler
+ * (pvc) reads are lsc_load_quad.tgm and sample is done in software
+ * (soft_sample below; docs/design.md "Images on PVC").  AMD's coordtype is the instruction's, Intel's normalization
  * the sampler state's: when they can differ the coordinates are scaled by
  * 1/size or size from the info block (for a sampler argument, chosen at run
  * time from sampler_normalized).
