@@ -1265,16 +1265,21 @@ static void lsc_message(XThread *t, const XInst *in)
 
 /* ---- image messages (sampler engine, typed dataport) -------------------- */
 
-/* the binding-table entry a surface variable holds */
-static ZeSurface *surface_of(XThread *t, const XInst *in, int i)
+/* the binding-table entry of index bti */
+static ZeSurface *surface_bti(XThread *t, const XInst *in, uint32_t bti)
 {
-	uint32_t bti = t->surf[t->p->vars.v[in->o[i].var].base + in->o[i].off];
 	size_t k;
 	for (k = 0; k < t->m->surfaces.n; k++)
 		if ((uint32_t)t->m->surfaces.v[k].bti == bti)
 			return &t->m->surfaces.v[k];
 	terr(t, in, "binding table index %u has no surface state (no image argument has that bti)", bti);
 	return NULL;
+}
+
+/* the binding-table entry a surface variable holds */
+static ZeSurface *surface_of(XThread *t, const XInst *in, int i)
+{
+	return surface_bti(t, in, t->surf[t->p->vars.v[in->o[i].var].base + in->o[i].off]);
 }
 
 static const EmuSampler *sampler_of(XThread *t, const XInst *in, int i)
@@ -1394,6 +1399,53 @@ static void typed_write(XThread *t, const XInst *in)
 	}
 }
 
+/* lsc_load_quad.tgm / lsc_store_quad.tgm: the surface of binding-table
+ * index lsc.aoff, per lane the texel at integer coordinates o[1..]; data
+ * one exec-wide plane per channel of the mask (reads outside the image
+ * give 0, writes there are dropped: emu_image_load / emu_image_store) */
+static void tgm_message(XThread *t, const XInst *in)
+{
+	uint32_t en = enabled(t, in, 1);
+	ZeSurface *sf = surface_bti(t, in, (uint32_t)in->lsc.aoff);
+	int n, ch, nc = in->nops - 1;
+	if (!sf)
+		return;
+	if (in->op == X_TGM_STORE && sf->access == ZC_READONLY) {
+		terr(t, in, "typed write to the read-only image argument %d", sf->arg);
+		return;
+	}
+	if (in->op == X_TGM_STORE && in->sub != 0xf) {
+		terr(t, in, "typed writes of only some channels are not emulated");
+		return;
+	}
+	if (nc != emu_image_coords(sf->d->type)) {
+		terr(t, in, "%d coordinates for a surface of type %d, which takes %d", nc, (int)sf->d->type,
+		     emu_image_coords(sf->d->type));
+		return;
+	}
+	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
+		uint32_t c[3], v[4] = {0, 0, 0, 0};
+		int k = 0;
+		if (!(en >> n & 1) || coords(t, in, 1, nc, n, c))
+			continue;
+		if (in->op == X_TGM_LOAD)
+			emu_image_load(sf->d, sf->b, (const int32_t *)c, v);
+		for (ch = 0; ch < 4; ch++) {
+			uint8_t *r;
+			if (!(in->sub >> ch & 1))
+				continue;
+			if (!(r = raw(t, in, 0, 4 * (k++ * in->exec + n), 4)))
+				return;
+			if (in->op == X_TGM_LOAD)
+				put_le(r, v[ch], 4);
+			else
+				v[ch] = (uint32_t)get_le(r, 4);
+		}
+		if (in->op == X_TGM_STORE)
+			emu_image_store(sf->d, sf->b, (const int32_t *)c, v);
+	}
+}
+
 static void exec_faddr(XThread *t, const XInst *in)
 {
 	int found = 0;
@@ -1466,6 +1518,7 @@ static void step(XThread *t, const XInst *in)
 	case X_DWORD_ATOMIC: dword_atomic(t, in); break;
 	case X_SAMPLE_LZ: case X_LOAD_LZ: sampler_message(t, in); break;
 	case X_SCATTER4_TYPED: typed_write(t, in); break;
+	case X_TGM_LOAD: case X_TGM_STORE: tgm_message(t, in); break;
 	case X_LSC_LOAD: case X_LSC_STORE: case X_LSC_ATOMIC: lsc_message(t, in); break;
 	case X_LSC_FENCE: break;
 	case X_FELL_OFF: terr(t, in, "execution ran past the end of a function"); return;

@@ -555,6 +555,7 @@ typedef enum Form {
 	F_LOAD,     /* imm surface raw raw{1,3} */
 	F_TYPED,    /* surface raw raw raw raw raw */
 	F_LSC,      /* LSC: operands of their own syntax (lsc_operands) */
+	F_TGM,      /* lsc_load_quad.tgm D:d32.xyzw bti(N)[U,V,R]:a32 (store: the address first) */
 } Form;
 
 static const struct Mn {
@@ -593,6 +594,7 @@ static const struct Mn {
 	{"scatter4_typed", X_SCATTER4_TYPED, F_TYPED, 0, 1},
 	{"lsc_load", X_LSC_LOAD, F_LSC, 0, 1}, {"lsc_store", X_LSC_STORE, F_LSC, 0, 1},
 	{"lsc_atomic", X_LSC_ATOMIC, F_LSC, 0, 1}, {"lsc_fence", X_LSC_FENCE, F_LSC, 0, 1},
+	{"lsc_load_quad", X_TGM_LOAD, F_TGM, 0, 1}, {"lsc_store_quad", X_TGM_STORE, F_TGM, 0, 1},
 };
 
 static const char *const relops[] = {"eq", "ne", "gt", "ge", "lt", "le"};
@@ -789,7 +791,7 @@ static int check_form(P *s, const struct Mn *m, XInst *in)
 	case F_SAMPLE: want = in->nops >= 5 && in->nops <= 7 ? in->nops : 5; break;
 	case F_LOAD: want = in->nops >= 4 && in->nops <= 6 ? in->nops : 4; break;
 	case F_TYPED: want = 6; break;
-	case F_LSC: return 0; /* lsc_operands */
+	case F_LSC: case F_TGM: return 0; /* lsc_operands, tgm_operands */
 	}
 	if (in->nops != want)
 		return fail(s, "%s takes %d operands, not %d", in->mnem, want, in->nops);
@@ -1097,6 +1099,65 @@ static int lsc_operands(P *s, XInst *in, char **tok, int n)
 	return 0;
 }
 
+/* lsc_load_quad.tgm (M,n) D:d32.CH bti(N)[U,V,R]:a32 and lsc_store_quad.tgm
+ * (M,n) bti(N)[U,V,R]:a32 D:d32.CH; CH a subset of xyzw in order (the
+ * channel planes of D, n dwords each), one to three coordinates (vISA
+ * LSC_TYPED; the bti model only, u v r without a level of detail) */
+static int tgm_operands(P *s, XInst *in, char **tok, int n)
+{
+	int st = in->op == X_TGM_STORE, k;
+	char *d, *a, *colon, *ch, *lb, *rb, *end;
+	if (n != 2)
+		return fail(s, "%s takes 2 operands, not %d", in->mnem, n);
+	if (!in->exec)
+		return fail(s, "%s needs an execution size", in->mnem);
+	d = tok[st ? 1 : 0], a = tok[st ? 0 : 1];
+	colon = strrchr(d, ':');
+	if (!colon || strncmp(colon + 1, "d32.", 4))
+		return fail(s, "%s: data operand '%s' must be V:d32.<channels>", in->mnem, d);
+	*colon = 0;
+	if (lsc_raw(s, d, &in->o[0]))
+		return -1;
+	if (s->p->vars.v[in->o[0].var].kind != XV_GRF)
+		return fail(s, "%s: the data must be a variable", in->mnem);
+	in->sub = 0;
+	for (ch = colon + 5, k = 0; *ch; ch++) {
+		const char *at = strchr("xyzw", *ch);
+		if (!at || (int)(at - "xyzw") < k)
+			return fail(s, "%s: bad channels '%s' (a subset of xyzw, in order)", in->mnem, colon + 5);
+		k = (int)(at - "xyzw") + 1;
+		in->sub |= 1 << (at - "xyzw");
+	}
+	if (!in->sub)
+		return fail(s, "%s: no channel", in->mnem);
+	lb = strchr(a, '['), rb = strrchr(a, ']');
+	if (strncmp(a, "bti(", 4) || !lb || !rb || lb[-1] != ')' || strcmp(rb, "]:a32"))
+		return fail(s, "%s: address '%s' must be bti(N)[U,V,R]:a32 (other models are not emulated)",
+		            in->mnem, a);
+	lb[-1] = 0;
+	errno = 0;
+	in->lsc.aoff = (int64_t)strtoll(a + 4, &end, 0);
+	if (*end || errno || in->lsc.aoff < 0 || in->lsc.aoff > 0xff)
+		return fail(s, "%s: bad binding-table index '%s'", in->mnem, a + 4);
+	*rb = 0;
+	for (k = 1, a = lb + 1;; k++) {
+		char *comma = strchr(a, ',');
+		if (k > 3)
+			return fail(s, "%s: more than three coordinates (u v r; no level of detail)", in->mnem);
+		if (comma)
+			*comma = 0;
+		if (lsc_raw(s, a, &in->o[k]))
+			return -1;
+		if (s->p->vars.v[in->o[k].var].kind != XV_GRF)
+			return fail(s, "%s: the coordinates must be variables", in->mnem);
+		if (!comma)
+			break;
+		a = comma + 1;
+	}
+	in->nops = k + 1;
+	return 0;
+}
+
 static int instruction(P *s, char **tok, int n)
 {
 	XInst in;
@@ -1139,8 +1200,12 @@ static int instruction(P *s, char **tok, int n)
 	in.op = m->op;
 	if (m->op == X_FENCE) /* which memory the fence makes this thread's stores visible in */
 		in.sub = !strcmp(mn, "fence_local") ? ZK_SLM : ZK_GLOBAL;
-	if (sfx && (m->form == F_LSC ? lsc_suffix(s, &in, sfx) : suffix(s, m, sfx, &in)))
+	if (m->form == F_TGM) {
+		if (strcmp(sfx, "tgm"))
+			return fail(s, "%s: only the typed surface form (.tgm, default caches) is supported", in.mnem);
+	} else if (sfx && (m->form == F_LSC ? lsc_suffix(s, &in, sfx) : suffix(s, m, sfx, &in))) {
 		return -1;
+	}
 	if (t < n && tok[t][0] == '(' && tok[t][1] == 'M') {
 		char *comma = strchr(tok[t], ',');
 		if (comma && comma[1]) { /* "(M1,16)" written without a blank */
@@ -1158,6 +1223,12 @@ static int instruction(P *s, char **tok, int n)
 				return fail(s, "bad execution size");
 			t += 2;
 		}
+	}
+	if (m->form == F_TGM) {
+		if (tgm_operands(s, &in, tok + t, n - t))
+			return -1;
+		vec_push(&s->p->code, in);
+		return 0;
 	}
 	if (m->form == F_LSC) {
 		if (lsc_operands(s, &in, tok + t, n - t))

@@ -89,6 +89,8 @@ typedef enum XOp { /* the order matters: visa_exec.c tests ranges (X_AND..X_ASR,
 	X_SVM_GATHER4, X_SVM_SCATTER4, X_SVM_ATOMIC, X_SVM_GATHER, X_SVM_SCATTER,
 	X_GATHER4, X_SCATTER4, X_GATHER, X_SCATTER, X_DWORD_ATOMIC,
 	X_SAMPLE_LZ, X_LOAD_LZ, X_SCATTER4_TYPED, /* image messages (sampler engine, typed dataport) */
+	X_TGM_LOAD, X_TGM_STORE, /* lsc_load_quad.tgm / lsc_store_quad.tgm: o[0] data, o[1..] the
+	                          * coordinates, sub the channel mask, lsc.aoff the bti */
 	X_LSC_LOAD, X_LSC_STORE, X_LSC_ATOMIC, X_LSC_FENCE, /* LSC messages (XInst.lsc) */
 	X_FELL_OFF,  /* end of a function: executing it is an error */
 } XOp;

@@ -39,7 +39,9 @@
  *
  * Instructions (vISA as IGC writes it): sample -> sample_lz, load/uav_load ->
  * load_lz (both in pieces of at most 16 lanes), uav_store -> scatter4_typed
- * (8 lanes).  AMD's coordtype is the instruction's, Intel's normalization
+ * (8 lanes), or lsc_store_quad.tgm with LSC messages.  Without a sampler
+ * (pvc) reads are lsc_load_quad.tgm and sample is done in software
+ * (soft_sample below; docs/design.md "Images on PVC").  AMD's coordtype is the instruction's, Intel's normalization
  * the sampler state's: when they can differ the coordinates are scaled by
  * 1/size or size from the info block (for a sampler argument, chosen at run
  * time from sampler_normalized).
@@ -526,6 +528,285 @@ static VDecl *coord_scale(L *l, const MdArg *img, const MdSampler *smp, int norm
 	return f;
 }
 
+/* ---- typed messages in LSC form and the sampler in software ------------
+ *
+ * With LSC messages (pvc; --messages lsc) typed writes are
+ * lsc_store_quad.tgm, and on a device without a sampler (pvc) reads are
+ * lsc_load_quad.tgm: RGBA of the texel at integer coordinates, converted
+ * from the surface format as a typed read does, 0 in every channel outside
+ * the image.  Sampling is then OpenCL 1.2's section 8.2 in ALU code on
+ * such reads: the coordinates as the instruction's coordtype says (as
+ * AMD's texture unit takes them), the addressing and filter of a
+ * kernel-defined sampler, the border colour from the image's channel
+ * order and data type at run time.  Linear filtering weighs the corners
+ * in the order of emu_image.c (weights multiplied axis by axis, corners
+ * added to +0.0 one after another). */
+
+enum {
+	CL_ORDER_R = 0x10B0,          /* the first channel order */
+	CL_ORDERS_ALPHA = 0xE01EA,    /* bit (order - CL_R): A RA RGBA BGRA ARGB INTENSITY sRGBA sBGRA ABGR */
+	CL_TYPE_SINT8 = 0x10D7,       /* CL_SIGNED_INT8 .. CL_UNSIGNED_INT32: integer data */
+};
+
+/* one lane-wise temporary of type t = op(a[, b]) in type t */
+static Val sw_op(L *l, const char *op, VType t, Val a, Val b, int ns)
+{
+	VDecl *d = vk_temp(l->vk, "IMS", t, l->simd);
+	Val s[2] = {a, b};
+	alu(l, op, t, d, ns, s, 0);
+	return val_vec(d);
+}
+
+/* a conversion: a (type from) as type to */
+static Val sw_cvt(L *l, VType to, VType from, Val a)
+{
+	VDecl *d = vk_temp(l->vk, "IMS", to, l->simd);
+	int h;
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, "mov", h);
+		in->ops[0] = vo_dst(d, h * l->chunk);
+		in->ops[1] = opnd(l, a, from, h);
+		in->nops = 2;
+	}
+	return val_vec(d);
+}
+
+static Val sw_sel(L *l, VDecl *p, Val a, Val b)
+{
+	VDecl *d = vk_temp(l->vk, "IMS", VT_UD, l->simd);
+	lower_select(l, p, 0, d, VT_UD, a, b);
+	return val_vec(d);
+}
+
+/* info block dword d of an image */
+static Val info(L *l, const MdArg *m, int d)
+{
+	return val_scalar(cb1_image(l), m->offset / 4 + d);
+}
+
+/* chunk h of a typed read at integer coordinates c[0..n-1]: RGBA planes */
+static VDecl *tgm_load(L *l, const MdArg *img, VDecl *const *c, int n, int h)
+{
+	VDecl *res = vk_temp(l->vk, "IMGD", VT_UD, 4 * l->chunk);
+	VInst *in = emit_chunk(l, "lsc_load_quad.tgm", h);
+	in->ops[0] = vo_lsc_data(res, 0, "d32.xyzw");
+	in->ops[1] = vo_lsc_tgm(image_bti(l->k, img), c, n, h * l->chunk * 4);
+	in->nops = 2;
+	return res;
+}
+
+/* typed writes of data[0..3] (per-lane channels) at c[0..n-1] */
+static void tgm_store(L *l, const MdArg *img, VDecl *const *c, int n, VDecl *const *data)
+{
+	int h, ch;
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *d = vk_temp(l->vk, "IMWD", VT_UD, 4 * l->chunk);
+		VInst *w;
+		for (ch = 0; ch < 4; ch++) {
+			VInst *mv = emit_chunk(l, "mov", h);
+			mv->ops[0] = vo_dst(d, ch * l->chunk);
+			mv->ops[1] = vo_src(data[ch], h * l->chunk);
+			mv->nops = 2;
+		}
+		w = emit_chunk(l, "lsc_store_quad.tgm", h);
+		w->ops[0] = vo_lsc_tgm(image_bti(l->k, img), c, n, h * l->chunk * 4);
+		w->ops[1] = vo_lsc_data(d, 0, "d32.xyzw");
+		w->nops = 2;
+	}
+}
+
+/* i clamped to [lo, hi] (integers) */
+static Val sw_clamp(L *l, Val i, Val lo, Val hi)
+{
+	return sw_op(l, "max", VT_D, sw_op(l, "min", VT_D, i, hi, 2), lo, 2);
+}
+
+/* 1 where index i is outside [0, n) (as an integer flag), for the border */
+static Val sw_outside(L *l, Val i, Val n)
+{
+	VDecl *p = compare(l, "ge", VT_UD, i, n);
+	return sw_sel(l, p, val_imm(1), val_imm(0));
+}
+
+/* one axis: texel index (nearest: i[0]; linear: i[0] i[1] and the weight
+ * w of i[1]) and border flags b[] (0/1, NULL-kind imm 0 when none) of
+ * coordinate x on an axis of n texels (n an int Val) */
+static void sw_axis(L *l, int addr, int norm, int linear, Val x, Val n, Val i[2], Val b[2], Val *w)
+{
+	Val nf = sw_cvt(l, VT_F, VT_D, n), nm1 = sw_op(l, "add", VT_D, n, val_imm(0xffffffffu), 2), u, f;
+	int k, cnt = linear ? 2 : 1;
+	if (addr == AS_ADDR_REPEAT) {
+		Val fl = sw_op(l, "rndd", VT_F, x, x, 1);
+		fl.neg = 1;
+		u = sw_op(l, "mul", VT_F, sw_op(l, "add", VT_F, x, fl, 2), nf, 2);
+	} else if (addr == AS_ADDR_MIRRORED) {
+		Val r = sw_op(l, "rnde", VT_F, sw_op(l, "mul", VT_F, x, val_imm(0x3f000000u), 2), x, 1);
+		Val t = sw_op(l, "mul", VT_F, r, val_imm(0x40000000u), 2), d;
+		t.neg = 1;
+		d = sw_op(l, "add", VT_F, x, t, 2);
+		d.abs = 1;
+		u = sw_op(l, "mul", VT_F, d, nf, 2);
+	} else {
+		u = norm ? sw_op(l, "mul", VT_F, x, nf, 2) : x;
+	}
+	if (linear)
+		u = sw_op(l, "add", VT_F, u, val_imm(0xbf000000u), 2); /* u - 0.5 */
+	f = sw_op(l, "rndd", VT_F, u, u, 1);
+	i[0] = sw_cvt(l, VT_D, VT_F, f);
+	if (linear) {
+		Val nf2 = f;
+		nf2.neg = 1;
+		*w = sw_op(l, "add", VT_F, u, nf2, 2);
+		i[1] = sw_op(l, "add", VT_D, i[0], val_imm(1), 2);
+	}
+	for (k = 0; k < cnt; k++) {
+		b[k] = val_imm(0);
+		switch (addr) {
+		case AS_ADDR_REPEAT: {
+			Val v = i[k], vm = sw_op(l, "add", VT_D, v, n, 2), vp = n;
+			vp.neg = 1;
+			vp = sw_op(l, "add", VT_D, v, vp, 2);
+			if (linear) /* below 0: + n */
+				v = sw_sel(l, compare(l, "lt", VT_D, v, val_imm(0)), vm, v);
+			i[k] = sw_sel(l, compare(l, "gt", VT_D, i[k], nm1), vp, v);
+			break;
+		}
+		case AS_ADDR_MIRRORED:
+			i[k] = linear ? sw_clamp(l, i[k], val_imm(0), nm1) : sw_op(l, "min", VT_D, i[k], nm1, 2);
+			break;
+		case AS_ADDR_CLAMP_TO_EDGE:
+			i[k] = sw_clamp(l, i[k], val_imm(0), nm1);
+			break;
+		default: /* clamp (and none, undefined outside): the border colour */
+			b[k] = sw_outside(l, i[k], n);
+		}
+	}
+}
+
+/* the texel at per-lane indices ix[] (+ layer), border where bflag != 0:
+ * four per-lane channels */
+static void sw_texel(L *l, const MdArg *img, int na, VDecl *const *ix, VDecl *layer, Val bflag,
+                     Val alpha, VDecl *out[4])
+{
+	VDecl *c[3], *res[2], *p = NULL;
+	int n = 0, h, ch;
+	for (h = 0; h < na; h++)
+		c[n++] = ix[h];
+	if (layer)
+		c[n++] = layer;
+	for (h = 0; h < l->nchunks; h++)
+		res[h] = tgm_load(l, img, c, n, h);
+	if (bflag.kind != V_IMM)
+		p = compare(l, "ne", VT_UD, bflag, val_imm(0));
+	for (ch = 0; ch < 4; ch++) {
+		out[ch] = vk_temp(l->vk, "IMT", VT_UD, l->simd);
+		for (h = 0; h < l->nchunks; h++) {
+			VInst *mv = emit_chunk(l, "mov", h);
+			mv->ops[0] = vo_dst(out[ch], h * l->chunk);
+			mv->ops[1] = vo_src(res[h], ch * l->chunk);
+			mv->nops = 2;
+		}
+		if (p)
+			lower_select(l, p, 0, out[ch], VT_UD, ch == 3 ? alpha : val_imm(0), val_vec(out[ch]));
+	}
+}
+
+/* per-lane VDecl of a Val (the index operands of a message are variables) */
+static VDecl *sw_var(L *l, Val v)
+{
+	if (v.kind == V_VEC && !v.neg && !v.abs)
+		return v.var;
+	return sw_op(l, "mov", VT_UD, v, v, 1).var;
+}
+
+/* dst.c = ch[c] for the written channels; .0/.1 constants */
+static void sw_result(L *l, const Inst *in, const int m[4], VDecl *const *ch)
+{
+	int c;
+	for (c = 0; c < 4; c++) {
+		VDecl *r = reg_comp(l, in->ops[0].num, c);
+		Val v = m[c] == WM_ONE ? val_imm(0x3f800000u) : m[c] == WM_ZERO ? val_imm(0) : val_vec(ch[c]);
+		if (m[c] == WM_WRITE || m[c] == WM_ONE || m[c] == WM_ZERO)
+			alu(l, "mov", VT_UD, r, 1, &v, 0);
+	}
+}
+
+/* sample through a kernel-defined sampler without a sampler engine */
+static void soft_sample(L *l, const Inst *in, const MdArg *img, const MdSampler *smp, int normalized)
+{
+	const Shape *s = shape_of(img);
+	int m[4], na = s->layer >= 0 ? s->layer : s->ncoord, a, k, ch;
+	int addr = (int)(smp->value & AS_ADDR_MASK), linear = (smp->value & AS_FILTER_LINEAR) != 0;
+	Val idx[3][2], bor[3][2], w[3], one, alpha, t;
+	VDecl *layer = NULL, *acc[4], *ix[3];
+	if (read_dst(l, in, m))
+		return;
+	if (smp->location == 0) {
+		lerr(l, in->loc, "'%s' through sampler argument '%s': device '%s' has no sampler, and its "
+		     "software sampling needs the filter mode, which Level Zero does not pass to the kernel "
+		     "(sampler_address, sampler_normalized and sampler_snap_wa only); a kernel-defined "
+		     "sampler works", il_ops[in->op].name, l->k->md->args.v[smp->arg].name, l->o->plat->name);
+		return;
+	}
+	/* the border colour's alpha: 0 with alpha in the order, else 1 (1.0f
+	 * for float and normalized data, 1 for integer data) */
+	t = sw_op(l, "add", VT_UD, info(l, img, 3), val_imm(0u - CL_TYPE_SINT8), 2);
+	one = sw_sel(l, compare(l, "le", VT_UD, t, val_imm(5)), val_imm(1), val_imm(0x3f800000u));
+	t = sw_op(l, "add", VT_UD, info(l, img, 7), val_imm(0u - CL_ORDER_R), 2);
+	t = sw_op(l, "shr", VT_UD, val_imm(CL_ORDERS_ALPHA), t, 2);
+	t = sw_op(l, "and", VT_UD, t, val_imm(1), 2);
+	alpha = sw_sel(l, compare(l, "ne", VT_UD, t, val_imm(0)), val_imm(0), one);
+	for (a = 0; a < na; a++) {
+		Val x = val_vec(coord(l, &in->ops[1], a, VT_F));
+		sw_axis(l, addr, normalized, linear, x, info(l, img, a), idx[a], bor[a], &w[a]);
+	}
+	if (s->layer >= 0) { /* clamp(rint(coordinate), 0, layers - 1) */
+		Val r = sw_op(l, "rnde", VT_F, val_vec(coord(l, &in->ops[1], s->layer, VT_F)), val_imm(0), 1);
+		Val n = info(l, img, s->layer);
+		r = sw_cvt(l, VT_D, VT_F, r);
+		layer = sw_var(l, sw_clamp(l, r, val_imm(0), sw_op(l, "add", VT_D, n, val_imm(0xffffffffu), 2)));
+	}
+	if (!linear) {
+		Val b = val_imm(0);
+		VDecl *out[4];
+		for (a = 0; a < na; a++) {
+			ix[a] = sw_var(l, idx[a][0]);
+			if (bor[a][0].kind != V_IMM)
+				b = b.kind == V_IMM ? bor[a][0] : sw_op(l, "or", VT_UD, b, bor[a][0], 2);
+		}
+		sw_texel(l, img, na, ix, layer, b, alpha, out);
+		sw_result(l, in, m, out);
+		return;
+	}
+	for (ch = 0; ch < 4; ch++) {
+		Val z = val_imm(0);
+		acc[ch] = vk_temp(l->vk, "IMA", VT_F, l->simd);
+		alu(l, "mov", VT_UD, acc[ch], 1, &z, 0);
+	}
+	for (k = 0; k < 1 << na; k++) { /* corner k: bit a picks i[1] on axis a */
+		Val b = val_imm(0), wt = val_imm(0);
+		VDecl *out[4];
+		for (a = 0; a < na; a++) {
+			int hi = k >> a & 1;
+			Val wa = w[a];
+			ix[a] = sw_var(l, idx[a][hi]);
+			if (bor[a][hi].kind != V_IMM)
+				b = b.kind == V_IMM ? bor[a][hi] : sw_op(l, "or", VT_UD, b, bor[a][hi], 2);
+			if (!hi) { /* 1 - w */
+				wa.neg = 1;
+				wa = sw_op(l, "add", VT_F, wa, val_imm(0x3f800000u), 2);
+			}
+			wt = a ? sw_op(l, "mul", VT_F, wt, wa, 2) : wa; /* 1.0f * w' is w' */
+		}
+		sw_texel(l, img, na, ix, layer, b, alpha, out);
+		for (ch = 0; ch < 4; ch++) {
+			Val p = sw_op(l, "mul", VT_F, wt, val_vec(out[ch]), 2), s2[2] = {val_vec(acc[ch]), p};
+			alu(l, "add", VT_F, acc[ch], 2, s2, 0);
+		}
+	}
+	sw_result(l, in, m, acc);
+}
+
 static void lower_sample(L *l, const Inst *in)
 {
 	static const char *const ok[] = {"resource", "id", "sampler", "coordtype"};
@@ -553,6 +834,10 @@ static void lower_sample(L *l, const Inst *in)
 	}
 	if (in->nops != 2)
 		return (void)read_dst(l, in, (int[4]){0});
+	if (!l->o->plat->sampler) {
+		soft_sample(l, in, img, smp, normalized);
+		return;
+	}
 	k = coord_scale(l, img, smp, normalized, s->layer >= 0 ? s->layer : s->ncoord);
 	for (c = 0; c < s->ncoord; c++) {
 		Val a[2];
@@ -583,6 +868,16 @@ static void lower_load(L *l, const Inst *in, int uav)
 	s = shape_of(img);
 	for (c = 0; c < s->ncoord; c++)
 		uvr[c] = coord(l, &in->ops[1], c, VT_D);
+	if (!l->o->plat->sampler) {
+		int m[4];
+		VDecl *res[2];
+		if (read_dst(l, in, m))
+			return;
+		for (c = 0; c < l->nchunks; c++)
+			res[c] = tgm_load(l, img, uvr, s->ncoord, c);
+		read_result(l, in, m, res);
+		return;
+	}
 	sampler_message(l, in, img, -1, uvr, s->ncoord);
 }
 
@@ -613,6 +908,11 @@ static void lower_store(L *l, const Inst *in)
 		}
 		data[c] = vk_temp(l->vk, "IMW", VT_UD, l->simd);
 		alu(l, "mov", VT_UD, data[c], 1, &v, 0);
+	}
+	if (l->lsc) {
+		tgm_store(l, img, uvr, s->ncoord, data);
+		l->stores++;
+		return;
 	}
 	for (q = 0; q < l->simd / 8; q++) {
 		VDecl *d = vk_temp(l->vk, "IMWD", VT_UD, 32);
@@ -665,22 +965,6 @@ int image_lowers(Opcode op)
 
 int lower_image(L *l, const Inst *in)
 {
-	if (!l->o->plat->sampler && image_inst(in->op)) {
-		/* images are read through the sampler (load_lz too); typed writes
-		 * would be LSC typed messages there, not lowered */
-		Buf d = {0};
-		platforms_sampler(&d);
-		if (in->op == OP_UAV_STORE)
-			lerr(l, in->loc, "'%s': device '%s' has no sampler and typed image writes in LSC form "
-			     "(lsc_store_quad.tgm) are not lowered; image kernels run on %s", il_ops[in->op].name,
-			     l->o->plat->name, d.s ? d.s : "no device");
-		else
-			lerr(l, in->loc, "'%s': device '%s' has no sampler, which image reads (sample, load) "
-			     "need; image kernels run on %s", il_ops[in->op].name, l->o->plat->name,
-			     d.s ? d.s : "no device");
-		buf_free(&d);
-		return 1;
-	}
 	switch (in->op) {
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:

@@ -258,6 +258,17 @@ VOpnd vo_lsc_data(VDecl *v, int byteoff, const char *dtype)
 	return o;
 }
 
+VOpnd vo_lsc_tgm(int bti, VDecl *const *c, int n, int byteoff)
+{
+	VOpnd o = vo_raw(c[0], byteoff);
+	o.kind = VO_LSCTGM;
+	o.imm = (uint64_t)bti;
+	o.lsc = "a32";
+	o.ss = n > 1 ? c[1] : NULL;
+	o.r = n > 2 ? c[2] : NULL;
+	return o;
+}
+
 VOpnd vo_mod(VOpnd o, int mod)
 {
 	o.mod = mod;

@@ -40,6 +40,7 @@ typedef enum VOpndKind {
 	VO_STATE,  /* V(off): one element of a surface / sampler variable (movs) */
 	VO_LSCADDR, /* LSC address: flat[V.off+imm]:aN or ss(S)[V.off+imm]:aN */
 	VO_LSCDATA, /* LSC data: V.off:<lsc> (d32x4, d8c32 ...), or %null:<lsc> */
+	VO_LSCTGM,  /* LSC typed address: bti(imm)[U.off,V.off,R.off]:a32 (var, ss, r; 1-3 of them) */
 } VOpndKind;
 
 typedef struct VOpnd {
@@ -54,7 +55,9 @@ typedef struct VOpnd {
 	int off;               /* VO_RAW byte offset, VO_STATE element */
 	const char *label;     /* VO_LABEL */
 	const char *lsc;       /* VO_LSCDATA: data type "d32x4"; VO_LSCADDR: address size "a64" */
-	VDecl *ss;             /* VO_LSCADDR: surface-state offset variable of ss(), NULL = flat */
+	VDecl *ss;             /* VO_LSCADDR: surface-state offset variable of ss(), NULL = flat;
+	                        * VO_LSCTGM: the second coordinate */
+	VDecl *r;              /* VO_LSCTGM: the third coordinate */
 } VOpnd;
 
 enum { VM_NONE, VM_NEG, VM_ABS, VM_NEGABS, VM_NOT };
@@ -132,6 +135,8 @@ VOpnd vo_mod(VOpnd o, int mod);
 /* LSC operands: an address (imm: immediate byte offset; ss NULL = flat) and data */
 VOpnd vo_lsc_addr(VDecl *v, int byteoff, int64_t imm, const char *asize, VDecl *ss);
 VOpnd vo_lsc_data(VDecl *v, int byteoff, const char *dtype);
+/* bti(bti)[c[0].off,...]:a32, n = 1..3 coordinates at one byte offset */
+VOpnd vo_lsc_tgm(int bti, VDecl *const *c, int n, int byteoff);
 
 /* visa_text.c */
 char *vk_text(const VKernel *k); /* the whole .visaasm file */

@@ -64,6 +64,18 @@ static void opnd(Buf *b, const VOpnd *o)
 			buf_printf(b, "-0x%" PRIx64, (uint64_t)-(int64_t)o->imm);
 		buf_printf(b, "]:%s", o->lsc);
 		break;
+	case VO_LSCTGM: { /* bti(0x2)[U.64,V.64]:a32 */
+		VDecl *c[3] = {o->var, o->ss, o->r};
+		int i;
+		buf_printf(b, "bti(0x%" PRIx64 ")[", o->imm);
+		for (i = 0; i < 3 && c[i]; i++) {
+			buf_printf(b, "%s%s", i ? "," : "", c[i]->name);
+			if (o->off)
+				buf_printf(b, ".%d", o->off);
+		}
+		buf_printf(b, "]:%s", o->lsc);
+		break;
+	}
 	case VO_LSCDATA: /* D.64:d32x4, %null:d32 */
 		buf_puts(b, o->var->name);
 		if (o->off)
