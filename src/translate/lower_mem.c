@@ -478,9 +478,13 @@ static void lower_struct_store(L *l, const Inst *in)
 	const Operand *d = &in->ops[0];
 	Base base;
 	Val a, s[4];
-	if (in->nops != 3 || d->file != RF_MEM || il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
-		lerr(l, in->loc, "uav_struct_store takes 'mem' with mask x, xy, xyz or xyzw (the only masks "
-		     "D3D11's store_structured allows), an address (index, byte offset) and a value");
+	if (in->nops != 3 || d->file != RF_MEM) {
+		lerr(l, in->loc, "uav_struct_store takes 'mem', an address (index, byte offset) and a value");
+		return;
+	}
+	if (il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
+		lerr(l, d->loc, "uav_struct_store needs 'mem' with mask x, xy, xyz or xyzw (the only masks "
+		     "D3D11's store_structured allows)");
 		return;
 	}
 	if (struct_access(l, in, &uav, &stride, &base))
