@@ -418,6 +418,24 @@ static int dec_dcl(Dec *d, const Inst *in)
 		}
 		return 0;
 	}
+	case OP_DCL_STRUCT_UAV: { /* the stride of uav_struct_load/store (amd_mem.c) */
+		long long n = il_mod_int(id, -1), st = in->nops == 1 && in->ops[0].file == RF_NUMBER ? in->ops[0].num : -1;
+		size_t j;
+		if (n < 0 || st < 4 || st > 2048 || st % 4)
+			return fail(d, in->loc, "dcl_struct_uav takes _id(n) and a stride of 4 to 2048 bytes, "
+			            "a multiple of 4");
+		for (j = 0; j < d->c->struct_uav.n; j++)
+			if (d->c->struct_uav.v[j] == n) {
+				if (d->c->struct_stride.v[j] != st)
+					return fail(d, in->loc, "UAV %lld is declared with strides %d and %lld", n,
+					            d->c->struct_stride.v[j], st);
+				return 0;
+			}
+		vec_push(&d->c->struct_uav, (int)n);
+		vec_push(&d->c->struct_stride, (int)st);
+		vec_push(&d->c->uav_dcl, (int)n);
+		return 0;
+	}
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:
 	case OP_DCL_TYPED_UAV: {
@@ -885,4 +903,6 @@ void amd_code_free(AmdCode *c)
 	vec_free(&c->regnum);
 	vec_free(&c->arrays);
 	vec_free(&c->uav_dcl);
+	vec_free(&c->struct_uav);
+	vec_free(&c->struct_stride);
 }

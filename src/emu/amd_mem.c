@@ -335,6 +335,22 @@ static int nsrc_is(Run *R, Item *it, const AInst *a, int n)
 
 /* ---- UAV and LDS loads / stores -------------------------------------------------- */
 
+/* a structured access's byte address a.x * stride + a.y (mod 2^32), the
+ * stride from dcl_struct_uav; 0 after an error */
+static int struct_addr(Run *R, Item *it, const AInst *a, uint32_t *addr)
+{
+	size_t i;
+	for (i = 0; i < R->c.struct_uav.n && R->c.struct_uav.v[i] != a->uav; i++)
+		;
+	if (i == R->c.struct_uav.n) {
+		amd_fail(R, it, a, "UAV %d has no dcl_struct_uav stride", a->uav);
+		return 0;
+	}
+	*addr = amd_src(R, it, a, &a->s[0], 0, 0) * (uint32_t)R->c.struct_stride.v[i] +
+	        amd_src(R, it, a, &a->s[0], 1, 0);
+	return !R->err;
+}
+
 static int uav_access(Run *R, Item *it, const AInst *a)
 {
 	Mem priv, *m;
@@ -365,6 +381,21 @@ static int uav_access(Run *R, Item *it, const AInst *a)
 		}
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
 		store(R, it, a, m, addr, sz, n, 1);
+		return 1;
+	case OP_UAV_STRUCT_LOAD: /* written component c: the dword at addr + 4c */
+		if (!nsrc_is(R, it, a, 1) || !(m = uav_of(R, it, a, &priv)) || !struct_addr(R, it, a, &addr))
+			return 1;
+		load(R, it, a, m, addr, 4, 0, L_VEC);
+		return 1;
+	case OP_UAV_STRUCT_STORE: /* mem.x/xy/xyz/xyzw: the value's first 1-4 components */
+		if (!nsrc_is(R, it, a, 2) || !(m = uav_of(R, it, a, &priv)))
+			return 1;
+		if (a->d.kind != D_MEM || (n = prefix(a)) <= 0) {
+			amd_fail(R, it, a, "the 'mem' mask must be x, xy, xyz or xyzw");
+			return 1;
+		}
+		if (struct_addr(R, it, a, &addr))
+			store(R, it, a, m, addr, 4, n, 1);
 		return 1;
 	default:
 		return 0;

@@ -91,6 +91,7 @@ typedef struct AmdCode {
 	int lds_ids[8], lds_sizes[8], nlds; /* every LDS id declared, ascending, its largest size */
 	int cb1_dcl;        /* dcl_cb cb1[n] * 16 */
 	VEC(int) uav_dcl;   /* raw/typeless (non-private) UAV ids declared */
+	VEC(int) struct_uav, struct_stride; /* dcl_struct_uav ids and their strides */
 	int reqd[3];        /* dcl_num_thread_per_group, 0 = none */
 	int wavesize;       /* dcl_wavesize, 0 = none (the device's) */
 } AmdCode;

@@ -115,11 +115,11 @@ void dyn_setup(L *l)
 	if (l->clones) {
 		for (i = 0; i < l->pv.cinsts.n; i++)
 			if (pv_is_set(l->pv.cbase.v[i]))
-				mark(d, provenance_addr(l->pv.cinsts.v[i]), 0);
+				mark(d, provenance_addr(l->pv.cinsts.v[i]), provenance_addr_comp(l->pv.cinsts.v[i]));
 	} else {
 		for (i = 0; i < l->pv.insts.n; i++)
 			if (pv_is_set(l->pv.base.v[i]))
-				mark(d, provenance_addr(l->pv.insts.v[i]), 0);
+				mark(d, provenance_addr(l->pv.insts.v[i]), provenance_addr_comp(l->pv.insts.v[i]));
 	}
 	if (d->sh.n)
 		qsort(d->sh.v, d->sh.n, sizeof *d->sh.v, sh_cmp);
@@ -250,8 +250,8 @@ int dyn_base(L *l, const Inst *in, PvVal set, int (*fits)(L *, const Inst *, con
 	PvVal mask = set & ~PV_SET;
 	VDecl *blo, *bhi;
 	Shadow *s;
-	int sel[4], k, first = -1;
-	if (!o || o->file != RF_TEMP || il_swizzle(o, sel) || sel[0] > SEL_W || !(s = find(l, o->num, sel[0]))) {
+	int sel[4], k, first = -1, pc = provenance_addr_comp(in);
+	if (!o || o->file != RF_TEMP || il_swizzle(o, sel) || sel[pc] > SEL_W || !(s = find(l, o->num, sel[pc]))) {
 		lerr(l, in->loc, "the address of this '%s' may come from several pointer arguments, but not "
 		     "through a register whose per-lane base is tracked", il_ops[in->op].name);
 		return -1;

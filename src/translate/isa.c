@@ -42,6 +42,14 @@ static const struct {
 	{"dcl_num_icp", "tessellation state: no compute meaning"},
 	{"dcl_num_ocp", "tessellation state: no compute meaning"},
 	{"dcl_max_tessfactor", "tessellation state: no compute meaning"},
+	{"dcl_raw_srv", "raw/structured SRV buffers: AMD's OpenCL runtime binds SRV slots only to "
+	                "read-only images, so no kernel argument can be one (docs/memory.md)"},
+	{"dcl_struct_srv", "raw/structured SRV buffers: AMD's OpenCL runtime binds SRV slots only to "
+	                   "read-only images, so no kernel argument can be one (docs/memory.md)"},
+	{"srv_", "raw/structured SRV buffers: AMD's OpenCL runtime binds SRV slots only to read-only "
+	         "images, so no kernel argument can be one (docs/memory.md)"},
+	{"bufinfo", "buffer size query: an AMD UAV is the whole global heap, and Level Zero passes a "
+	            "kernel no buffer size (docs/memory.md)"},
 	{"dcl_function_body", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_function_table", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_interface_ptr", "D3D11 class linkage (interfaces): never in OpenCL IL"},

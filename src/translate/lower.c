@@ -1739,6 +1739,9 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 		break;
 	case OP_DCL_LDS: /* dcl_lds_id(n) bytes: static size per LDS id (lower_mem.c) */
+	case OP_DCL_STRUCT_UAV: /* structured UAVs; raw/structured SRVs are refused (lower_mem.c) */
+	case OP_DCL_RAW_SRV:
+	case OP_DCL_STRUCT_SRV:
 		lower_mem(l, in);
 		break;
 	case OP_DCL_INDEXED_TEMP_ARRAY:
@@ -1788,7 +1791,8 @@ static int check_mods(L *l, const Inst *in)
 	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_RAW_STORE || in->op == OP_UAV_BYTE_LOAD ||
 	    in->op == OP_UAV_UBYTE_LOAD || in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD ||
 	    in->op == OP_UAV_BYTE_STORE || in->op == OP_UAV_SHORT_STORE || in->op == OP_UAV_ARENA_LOAD ||
-	    in->op == OP_UAV_ARENA_STORE)
+	    in->op == OP_UAV_ARENA_STORE || in->op == OP_UAV_STRUCT_LOAD || in->op == OP_UAV_STRUCT_STORE ||
+	    in->op == OP_SRV_RAW_LOAD || in->op == OP_SRV_STRUCT_LOAD)
 		ok = mem, n = NELEM(mem);
 	else if (!strncmp(il_ops[in->op].name, "lds_", 4))
 		ok = lds, n = NELEM(lds);

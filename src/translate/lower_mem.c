@@ -325,6 +325,192 @@ void svm_store(L *l, VDecl *addr, int h, uint64_t off, int n, const Val *v)
 }
 
 
+/* ---- structured UAVs ------------------------------------------------------
+ * dcl_struct_uav_id(n) stride; uav_struct_load_id(n) d, a.xy and
+ * uav_struct_store_id(n) mem.m, a.xy, v (docs/memory.md): the byte address
+ * is a.x * stride + a.y (element index, byte offset; GRVK's compiler and
+ * D3D11's ld_structured/store_structured), wrapping at 32 bits, in the
+ * UAV's address space: AMD's runtime binds every UAV to its global heap and
+ * passes pointer arguments as heap offsets (ROCm clr's old gpukernel.cpp),
+ * so the address is an IL pointer like a raw access's, and its base comes
+ * from the UAV id or provenance (of a.y, the offset) as for uav_raw_load.
+ * A load's written component c gets the dword at address + 4c (no resource
+ * swizzle in AMD IL: D3D's default .xyzw), only those dwords are read; a
+ * store writes v's first 1-4 components (mask x, xy, xyz or xyzw, the only
+ * ones D3D11's store_structured allows). */
+
+/* The stride dcl_struct_uav gives UAV uav (declarations may stand anywhere in
+ * the kernel's code, every one must agree); -1 after a diagnostic. */
+static int struct_stride(L *l, const Inst *at, int uav)
+{
+	const Inst *first = NULL;
+	size_t i, j;
+	for (i = 0; i <= l->k->funcs.n; i++) {
+		const Func *f = i ? l->k->funcs.v[i - 1] : &l->p->m->main;
+		for (j = 0; j < f->code.n; j++) {
+			const Inst *in = &f->code.v[j];
+			if (in->op != OP_DCL_STRUCT_UAV || il_mod_int(il_inst_mod(in, "id"), -1) != uav ||
+			    in->nops != 1 || in->ops[0].file != RF_NUMBER)
+				continue;
+			if (first && first->ops[0].num != in->ops[0].num) {
+				lerr(l, in->loc, "dcl_struct_uav_id(%d) declares stride %lld here and %lld at line %d",
+				     uav, in->ops[0].num, first->ops[0].num, first->loc.line);
+				return -1;
+			}
+			if (!first)
+				first = in;
+		}
+	}
+	if (!first) {
+		lerr(l, at->loc, "'%s' uses UAV %d, which no dcl_struct_uav_id(%d) <stride> declares",
+		     il_ops[at->op].name, uav, uav);
+		return -1;
+	}
+	if (first->ops[0].num < 4 || first->ops[0].num > 2048 || first->ops[0].num % 4) {
+		lerr(l, first->ops[0].loc, "dcl_struct_uav_id(%d) stride %lld: a structure is 4 to 2048 bytes, "
+		     "a multiple of 4 (its elements are dwords)", uav, first->ops[0].num);
+		return -1;
+	}
+	return (int)first->ops[0].num;
+}
+
+/* dcl_struct_uav_id(n) stride: checked here, used by each access */
+static void struct_dcl(L *l, const Inst *in)
+{
+	long long id = il_mod_int(il_inst_mod(in, "id"), -1);
+	if (id < 0 || id > 0xffff || in->nops != 1 || in->ops[0].file != RF_NUMBER) {
+		lerr(l, in->loc, "dcl_struct_uav takes a UAV id and a stride: dcl_struct_uav_id(n) <bytes>");
+		return;
+	}
+	if (id == l->priv_uav) {
+		lerr(l, in->loc, "UAV %lld is the private UAV; it cannot also be structured", id);
+		return;
+	}
+	struct_stride(l, in, (int)id);
+}
+
+static int load_dst(L *l, const Inst *in, int m[4]);
+static void load_consts(L *l, const Inst *in, const int m[4]);
+
+/* a.x * stride + a.y on every lane */
+static Val struct_address(L *l, const Operand *a, int stride)
+{
+	VDecl *t = vk_temp(l->vk, "SADDR", VT_UD, l->simd);
+	Val v[2];
+	v[0] = lsrc(l, a, 0);
+	v[1] = val_imm((uint32_t)stride);
+	alu(l, "mul", VT_UD, t, 2, v, 0);
+	v[0] = val_vec(t);
+	v[1] = lsrc(l, a, 1);
+	alu(l, "add", VT_UD, t, 2, v, 0);
+	return val_vec(t);
+}
+
+/* common checks of both forms: the UAV, its stride and base; 0 ok */
+static int struct_access(L *l, const Inst *in, int *uav, int *stride, Base *base)
+{
+	if ((*uav = uav_id(l, in)) < 0 || (*stride = struct_stride(l, in, *uav)) < 0)
+		return -1;
+	if (*uav == l->priv_uav || printf_access(l, in, *uav)) {
+		lerr(l, in->loc, "'%s' uses UAV %d, which is the %s UAV, not a structured buffer",
+		     il_ops[in->op].name, *uav, *uav == l->priv_uav ? "private" : "printf");
+		return -1;
+	}
+	return access_base(l, in, *uav, base);
+}
+
+static void lower_struct_load(L *l, const Inst *in)
+{
+	int m[4], n, uav, stride, h, c, j;
+	const Operand *d = &in->ops[0];
+	Base base;
+	Val a;
+	if (in->nops != 2) {
+		lerr(l, in->loc, "uav_struct_load takes a destination and an address (index, byte offset)");
+		return;
+	}
+	if ((n = load_dst(l, in, m)) <= 0) {
+		if (!n)
+			lerr(l, d->loc, "uav_struct_load writes no component");
+		return;
+	}
+	if (struct_access(l, in, &uav, &stride, &base))
+		return;
+	a = struct_address(l, &in->ops[1], stride);
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = address(l, a, base, h);
+		/* one message per run of written components: exactly their dwords */
+		for (c = 0; c < 4; c++) {
+			VDecl *data;
+			VInst *v;
+			char op[40];
+			n = 0;
+			while (c + n < 4 && m[c + n] == WM_WRITE)
+				n++;
+			if (!n)
+				continue;
+			data = vk_temp(l->vk, "LD", VT_UD, n * l->chunk);
+			if (l->lsc) {
+				lsc_move(l, LSC_UGM, 0, h, addr, 0, 4 * c, 4, n, data, 0);
+			} else {
+				snprintf(op, sizeof op, "svm_gather4scaled.%s", chmask[n]);
+				v = emit_chunk(l, intern(op), h);
+				v->ops[0] = vo_imm((uint64_t)(4 * c), VT_UQ);
+				v->ops[1] = vo_raw(addr, 0);
+				v->ops[2] = vo_raw(data, 0);
+				v->nops = 3;
+			}
+			for (j = 0; j < n; j++) {
+				v = emit_chunk(l, "mov", h);
+				v->ops[0] = vo_dst(vk_alias(l->vk, reg_comp(l, d->num, c + j), VT_UD, 0), h * l->chunk);
+				v->ops[1] = vo_src(data, j * l->chunk);
+				v->nops = 2;
+			}
+			c += n;
+		}
+	}
+	load_consts(l, in, m);
+}
+
+static void lower_struct_store(L *l, const Inst *in)
+{
+	int m[4], n, uav, stride, h, j;
+	const Operand *d = &in->ops[0];
+	Base base;
+	Val a, s[4];
+	if (in->nops != 3 || d->file != RF_MEM) {
+		lerr(l, in->loc, "uav_struct_store takes 'mem', an address (index, byte offset) and a value");
+		return;
+	}
+	if (il_wmask(d, m) || (n = prefix_count(m)) <= 0) {
+		lerr(l, d->loc, "uav_struct_store needs 'mem' with mask x, xy, xyz or xyzw (the only masks "
+		     "D3D11's store_structured allows)");
+		return;
+	}
+	if (struct_access(l, in, &uav, &stride, &base))
+		return;
+	a = struct_address(l, &in->ops[1], stride);
+	for (j = 0; j < n; j++)
+		s[j] = lsrc(l, &in->ops[2], j);
+	l->stores++;
+	for (h = 0; h < l->nchunks; h++)
+		svm_store(l, address(l, a, base, h), h, 0, n, s);
+}
+
+/* Forms with no buffer a Level Zero kernel can be given (docs/memory.md) */
+static void struct_refuse(L *l, const Inst *in)
+{
+	if (in->op == OP_BUFINFO)
+		lerr(l, in->loc, "'bufinfo' is not supported: AMD's runtime binds every UAV to its whole "
+		     "global heap, so the size it returns is the heap's, and Level Zero passes a kernel no "
+		     "buffer size (OpenCL kernels take sizes as arguments)");
+	else
+		lerr(l, in->loc, "'%s' is not supported: AMD's OpenCL runtime binds resource (SRV) slots only "
+		     "to read-only image arguments (;image:...:RO:n), so no kernel argument can be a raw or "
+		     "structured SRV buffer (AMD's compiler reads read-only buffers through UAVs and "
+		     "constant buffers)", il_ops[in->op].name);
+}
+
 /* Sub-dword and arena accesses: SI's uav_byte/ubyte/short/ushort_load and
  * uav_byte/short_store (_id(n)), Evergreen's uav_arena_load/store_id(8)
  * with _size(byte|short|dword): one value per lane at any byte address, as
@@ -1711,6 +1897,7 @@ int mem_knows(Opcode op)
 	case OP_LDS_LOAD_VEC: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT: case OP_LDS_STORE: case OP_LDS_STORE_VEC: case OP_LDS_STORE_BYTE:
 	case OP_LDS_STORE_SHORT: case OP_LDS_LOAD64: case OP_LDS_STORE64: case OP_FENCE:
+	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE:
 		return 1;
 	default:
 		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
@@ -1727,6 +1914,19 @@ int lower_mem(L *l, const Inst *in)
 		return 1;
 	case OP_UAV_RAW_STORE:
 		lower_raw_store(l, in);
+		return 1;
+	case OP_DCL_STRUCT_UAV:
+		struct_dcl(l, in);
+		return 1;
+	case OP_UAV_STRUCT_LOAD:
+		lower_struct_load(l, in);
+		return 1;
+	case OP_UAV_STRUCT_STORE:
+		lower_struct_store(l, in);
+		return 1;
+	case OP_DCL_RAW_SRV: case OP_DCL_STRUCT_SRV: case OP_SRV_RAW_LOAD: case OP_SRV_STRUCT_LOAD:
+	case OP_BUFINFO:
+		struct_refuse(l, in);
 		return 1;
 	case OP_UAV_BYTE_LOAD:
 	case OP_UAV_UBYTE_LOAD:

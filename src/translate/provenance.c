@@ -301,13 +301,22 @@ const Operand *provenance_addr(const Inst *in)
 	if (!is_mem(in->op))
 		return NULL;
 	if (in->op == OP_UAV_RAW_LOAD || in->op == OP_UAV_BYTE_LOAD || in->op == OP_UAV_UBYTE_LOAD ||
-	    in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD || in->op == OP_UAV_ARENA_LOAD)
+	    in->op == OP_UAV_SHORT_LOAD || in->op == OP_UAV_USHORT_LOAD || in->op == OP_UAV_ARENA_LOAD ||
+	    in->op == OP_UAV_STRUCT_LOAD)
 		return in->nops > 1 ? &in->ops[1] : NULL;
 	if (in->nops >= 2 && in->ops[0].file == RF_MEM)
 		return &in->ops[1];
 	if (in->nops >= 2 && oi->kind == K_INST && strncmp(oi->name, "uav_read_", 9) == 0)
 		return &in->ops[1];
 	return in->nops >= 1 ? &in->ops[0] : NULL;
+}
+
+/* The component of provenance_addr's operand the pointer is in: the byte
+ * offset (y) of a structured access (index * stride + offset), else the
+ * address (its first). */
+int provenance_addr_comp(const Inst *in)
+{
+	return in->op == OP_UAV_STRUCT_LOAD || in->op == OP_UAV_STRUCT_STORE;
 }
 
 /* ---- tracked definitions (PvDef), for the shadows of dynbase.c ---------- */
@@ -400,7 +409,7 @@ static void transfer(Walk *w, State *s, const Inst *in)
 	const OpInfo *oi = &il_ops[in->op];
 	const Operand *addr = provenance_addr(in);
 	if (addr)
-		record(w, in, src_val(w, s, addr, 0));
+		record(w, in, src_val(w, s, addr, provenance_addr_comp(in)));
 	if (oi->kind == K_INST && in->nops > 0 && oi->ndst < 0 && in->ops[0].file == RF_TEMP &&
 	    (strncmp(oi->name, "uav_read_", 9) == 0 || strncmp(oi->name, "lds_read_", 9) == 0 ||
 	     strncmp(oi->name, "gds_read_", 9) == 0)) {

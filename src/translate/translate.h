@@ -154,6 +154,7 @@ int provenance_child(const Provenance *pv, int ctx, const Inst *call); /* callee
 int provenance_clones(const Provenance *pv); /* 1 when some base differs only across contexts */
 const PvDef *provenance_def(const Provenance *pv, const Inst *in, int ctx); /* ctx -1: joined */
 const Operand *provenance_addr(const Inst *in); /* the address operand of a uav_* access */
+int provenance_addr_comp(const Inst *in); /* its component holding the pointer */
 void provenance_free(Provenance *pv);
 
 /* abi.c: the ABI plan, where every value the kernel reads lives on the AMD
