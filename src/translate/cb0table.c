@@ -26,6 +26,11 @@ int implicit_arg_size(ZeArgType t)
 	return 0;
 }
 
+const Cb0Entry *cb0_entry(const Cb0Table *t, int abi64, int slot, int comp)
+{
+	return abi64 && t->e64[slot][comp].present ? &t->e64[slot][comp] : &t->e[slot][comp];
+}
+
 static char *attr(xmlNode *n, const char *name)
 {
 	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
@@ -51,7 +56,7 @@ int cb0_load(const char *datadir, Cb0Table *t)
 		return -1;
 	}
 	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next) {
-		char *idx, *comp, *src, *arg, *el, *val, *meaning;
+		char *idx, *comp, *src, *arg, *el, *val, *meaning, *abi;
 		Loc l = {file, (int)xmlGetLineNo(n), 1};
 		Cb0Entry *e;
 		int slot, c;
@@ -64,13 +69,14 @@ int cb0_load(const char *datadir, Cb0Table *t)
 		el = attr(n, "element");
 		val = attr(n, "value");
 		meaning = attr(n, "meaning");
+		abi = attr(n, "abi");
 		slot = idx ? atoi(idx) : -1;
 		c = comp && strlen(comp) == 1 && strchr("xyzw", comp[0]) ? (int)(strchr("xyzw", comp[0]) - "xyzw") : -1;
-		if (slot < 0 || slot >= CB0_SLOTS || c < 0 || !src || !meaning) {
+		if (slot < 0 || slot >= CB0_SLOTS || c < 0 || !src || !meaning || (abi && strcmp(abi, "64"))) {
 			diag_error(l, "malformed <slot> entry");
 			bad = 1;
 		} else {
-			e = &t->e[slot][c];
+			e = abi ? &t->e64[slot][c] : &t->e[slot][c];
 			e->present = 1;
 			e->meaning = intern(meaning);
 			if (strcmp(src, "payload") == 0) {
@@ -89,6 +95,9 @@ int cb0_load(const char *datadir, Cb0Table *t)
 			} else if (strcmp(src, "printf") == 0) {
 				e->source = CB0_PRINTF;
 				e->element = el ? atoi(el) : 0;
+			} else if (strcmp(src, "dataseg") == 0) {
+				e->source = CB0_DATASEG;
+				e->element = el ? atoi(el) : 0;
 			} else if (strcmp(src, "constant") == 0) {
 				e->source = CB0_CONSTANT;
 				e->value = val ? (uint32_t)strtoul(val, NULL, 0) : 0;
@@ -96,7 +105,7 @@ int cb0_load(const char *datadir, Cb0Table *t)
 				e->source = CB0_UNSUPPORTED;
 			}
 		}
-		free(idx); free(comp); free(src); free(arg); free(el); free(val); free(meaning);
+		free(idx); free(comp); free(src); free(arg); free(el); free(val); free(meaning); free(abi);
 	}
 	xmlFreeDoc(doc);
 	return bad ? -1 : 0;
