@@ -437,19 +437,15 @@ static void fill_cb1(Run *R)
 			value_arg(&R->cb1, a, e);
 		} else if (a->kind == MA_POINTER) {
 			uint32_t v = e->kind == EA_NULL || !strcmp(a->mem, "hc") ? 0 : R->buf_off[i];
-			uint64_t v64 = v;
-			if (!amd_abi64(R)) {
-				put(&R->cb1, (uint32_t)a->offset, &v, 4);
-				continue;
+			if (amd_abi64(R)) {
+				/* 64-bit ABI: a buffer's address in .xy; an LDS offset, a
+				 * NULL or hc pointer zero-extended */
+				uint64_t v64 = is_uav_ptr(a) && e->kind != EA_NULL ? amd_abi64_addr(v) : v;
+				uint32_t hi = (uint32_t)(v64 >> 32);
+				put(&R->cb1, (uint32_t)a->offset + 4, &hi, 4);
+				v = (uint32_t)v64;
 			}
-			/* 64-bit ABI: a buffer's address in .xy; an LDS offset, a
-			 * NULL or hc pointer zero-extended */
-			if (is_uav_ptr(a) && e->kind != EA_NULL)
-				v64 = amd_abi64_addr(v);
-			v = (uint32_t)v64;
 			put(&R->cb1, (uint32_t)a->offset, &v, 4);
-			v = (uint32_t)(v64 >> 32);
-			put(&R->cb1, (uint32_t)a->offset + 4, &v, 4);
 		}
 	}
 	amd_image_cb1(R);

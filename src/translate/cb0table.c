@@ -55,11 +55,18 @@ int cb0_load(const char *datadir, Cb0Table *t)
 		diag_plain("cannot read the cb0 table %s", file);
 		return -1;
 	}
-	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next) {
-		char *idx, *comp, *src, *arg, *el, *val, *meaning, *abi;
+	/* <slot>s, then the 64-bit ABI's in <abi64> (abi set while inside) */
+	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next ? n->next :
+	     n->parent != xmlDocGetRootElement(doc) ? n->parent->next : NULL) {
+		char *idx, *comp, *src, *arg, *el, *val, *meaning;
 		Loc l = {file, (int)xmlGetLineNo(n), 1};
 		Cb0Entry *e;
-		int slot, c;
+		int slot, c, abi = n->parent != xmlDocGetRootElement(doc);
+		if (n->type == XML_ELEMENT_NODE && !abi && !strcmp((const char *)n->name, "abi64") && n->children) {
+			n = n->children;
+			abi = 1;
+			l.line = (int)xmlGetLineNo(n);
+		}
 		if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "slot"))
 			continue;
 		idx = attr(n, "index");
@@ -69,10 +76,9 @@ int cb0_load(const char *datadir, Cb0Table *t)
 		el = attr(n, "element");
 		val = attr(n, "value");
 		meaning = attr(n, "meaning");
-		abi = attr(n, "abi");
 		slot = idx ? atoi(idx) : -1;
 		c = comp && strlen(comp) == 1 && strchr("xyzw", comp[0]) ? (int)(strchr("xyzw", comp[0]) - "xyzw") : -1;
-		if (slot < 0 || slot >= CB0_SLOTS || c < 0 || !src || !meaning || (abi && strcmp(abi, "64"))) {
+		if (slot < 0 || slot >= CB0_SLOTS || c < 0 || !src || !meaning) {
 			diag_error(l, "malformed <slot> entry");
 			bad = 1;
 		} else {
@@ -105,7 +111,7 @@ int cb0_load(const char *datadir, Cb0Table *t)
 				e->source = CB0_UNSUPPORTED;
 			}
 		}
-		free(idx); free(comp); free(src); free(arg); free(el); free(val); free(meaning); free(abi);
+		free(idx); free(comp); free(src); free(arg); free(el); free(val); free(meaning);
 	}
 	xmlFreeDoc(doc);
 	return bad ? -1 : 0;
