@@ -98,9 +98,6 @@ static int check_launch(Run *R)
 	if (l->args.n != md->args.n)
 		return refuse(R->res, "kernel '%s' has %zu arguments, the launch gives %zu", R->k->name,
 		              md->args.n, l->args.n);
-	if (md->abi64)
-		return refuse(R->res, "kernel '%s' uses the 64-bit ABI (;memory:64bitABI), which is not emulated",
-		              R->k->name);
 	if (md->errors.n)
 		return refuse(R->res, "the AMD compiler reported an error for kernel '%s': %s", R->k->name,
 		              md->errors.v[0]->text);
@@ -151,7 +148,7 @@ static void fill_cb0(Run *R, uint32_t slot_dwords)
 		set0(R, 1, c, g->local[c]);
 		set0(R, 2, c, g->global[c] / g->local[c]);
 		set0(R, 6, c, g->offset[c]);
-		set0(R, 9, c, g->offset[c]);
+		set0(R, 9, c + amd_abi64(R), g->offset[c]); /* 64-bit ABI: cb0[9].yzw */
 		set0(R, 10, c, g->global[c]); /* one GDS region: the whole NDRange */
 	}
 	set0(R, 10, 3, 0);
@@ -161,6 +158,13 @@ static void fill_cb0(Run *R, uint32_t slot_dwords)
 	for (c = 0; c < 4; c++) {
 		set0(R, 5, c, math[c]);
 		set0(R, 7, c, 0);
+	}
+	if (amd_abi64(R)) {
+		/* the data segment's 64-bit address in .xy; printf (.zw, cb0[9].x) unfilled */
+		uint64_t d = R->data_size ? amd_abi64_addr(R->data_off) : 0;
+		set0(R, 8, 0, (uint32_t)d);
+		set0(R, 8, 1, (uint32_t)(d >> 32));
+		return;
 	}
 	set0(R, 8, 0, R->data_size ? R->data_off : 0);
 	set0(R, 8, 1, slot_dwords ? R->pf_off : 0);
@@ -435,6 +439,14 @@ static void fill_cb1(Run *R)
 			value_arg(&R->cb1, a, e);
 		} else if (a->kind == MA_POINTER) {
 			uint32_t v = e->kind == EA_NULL || !strcmp(a->mem, "hc") ? 0 : R->buf_off[i];
+			if (amd_abi64(R)) {
+				/* 64-bit ABI: a buffer's address in .xy; an LDS offset, a
+				 * NULL or hc pointer zero-extended */
+				uint64_t v64 = is_uav_ptr(a) && e->kind != EA_NULL ? amd_abi64_addr(v) : v;
+				uint32_t hi = (uint32_t)(v64 >> 32);
+				put(&R->cb1, (uint32_t)a->offset + 4, &hi, 4);
+				v = (uint32_t)v64;
+			}
 			put(&R->cb1, (uint32_t)a->offset, &v, 4);
 		}
 	}

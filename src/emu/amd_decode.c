@@ -306,7 +306,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 static int check_mods(Dec *d, const Inst *in, AInst *a)
 {
 	static const char *const ok[] = {"id", "resource", "cached", "aligned", "sat", "zeroop", "relop",
-	                                 "ieee", "arena", "size", "cmpval", "b64"};
+	                                 "ieee", "arena", "size", "cmpval", "b64", "addr"};
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
 	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
@@ -322,6 +322,13 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 			continue; /* rounding modes and destination shifts (amd_fmath.c) */
 		if (j == nt)
 			return fail(d, in->mods[i].loc, "modifier '_%s' of '%s' is not emulated", n, il_ops[in->op].name);
+	}
+	{
+		/* _addr(64): the 64-bit ABI's address pair (amd_abi64.c) */
+		const Mod *am = il_inst_mod(in, "addr");
+		if (am && (!am->arg || strcmp(am->arg, "64") || !d->k->md->abi64))
+			return fail(d, am->loc, "'%s': _addr(64) is the only address size, and only in a kernel "
+			            "of the 64-bit ABI (;memory:64bitABI)", il_ops[in->op].name);
 	}
 	a->sat = il_inst_mod(in, "sat") != NULL;
 	a->arena = il_inst_mod(in, "arena") != NULL;

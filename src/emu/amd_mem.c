@@ -176,6 +176,15 @@ static Mem *uav_of(Run *R, Item *it, const AInst *a, Mem *priv)
 	return m;
 }
 
+/* the byte offset in m of a UAV access's address s[0]: a 64-bit pair under
+ * the 64-bit ABI, except in private memory (amd_abi64.c) */
+static uint32_t uav_addr(Run *R, Item *it, const AInst *a, const Mem *m)
+{
+	if (amd_abi64(R) && m->id != -2)
+		return amd_abi64_offset(R, it, a, &a->s[0]);
+	return amd_src(R, it, a, &a->s[0], 0, 0);
+}
+
 static int aligned(Run *R, Item *it, const AInst *a, uint32_t addr, uint32_t n)
 {
 	if (addr % n == 0)
@@ -365,7 +374,7 @@ static int uav_access(Run *R, Item *it, const AInst *a)
 		     a->op == OP_UAV_SHORT_LOAD || a->op == OP_UAV_USHORT_LOAD ? 2 :
 		     a->op == OP_UAV_ARENA_LOAD && a->aux ? a->aux : 4;
 		sign = a->op == OP_UAV_BYTE_LOAD || a->op == OP_UAV_SHORT_LOAD;
-		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		addr = uav_addr(R, it, a, m);
 		/* raw dword loads fill x, xy, ...; the others (arena dwords too) one component */
 		load(R, it, a, m, addr, sz, sign, sz == 4 && a->op != OP_UAV_ARENA_LOAD ? L_PREFIX : L_ONE);
 		return 1;
@@ -379,7 +388,7 @@ static int uav_access(Run *R, Item *it, const AInst *a)
 			amd_fail(R, it, a, "the 'mem' mask must be x, xy, xyz or xyzw");
 			return 1;
 		}
-		addr = amd_src(R, it, a, &a->s[0], 0, 0);
+		addr = uav_addr(R, it, a, m);
 		store(R, it, a, m, addr, sz, n, 1);
 		return 1;
 	case OP_UAV_STRUCT_LOAD: /* written component c: the dword at addr + 4c */
@@ -595,7 +604,7 @@ static uint64_t atom_apply(int kind, uint64_t m, uint64_t v, uint64_t cmpv, int 
  * to the destination pair (AMD's backend: a GPR_64 register, Rxy or Rzw) */
 static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 {
-	uint32_t addr = amd_src(R, it, a, &a->s[0], 0, 0);
+	uint32_t addr = uav_addr(R, it, a, m);
 	uint64_t v, cmpv = 0, old;
 	uint8_t *p;
 	if (t->lds || t->kind == A_RSUB || t->kind == A_INC || t->kind == A_DEC) {
@@ -659,7 +668,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		atomic64(R, it, a, t, m);
 		return 1;
 	}
-	addr = amd_src(R, it, a, &a->s[0], 0, 0);
+	addr = t->lds ? amd_src(R, it, a, &a->s[0], 0, 0) : uav_addr(R, it, a, m);
 	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value) */
 	v = amd_src(R, it, a, &a->s[t->kind == A_CMP && t->lds ? 2 : 1], 0, 0);
 	if (t->kind == A_CMP)

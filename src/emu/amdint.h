@@ -245,6 +245,12 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
                     int store);
 uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp);
 
+/* amd_abi64.c: AMD's 64-bit ABI.  UAV byte off lies at AMD_ABI64_BASE + off */
+#define AMD_ABI64_BASE 0x00000A64FFFFF000ull
+int amd_abi64(const Run *R);                 /* the kernel uses the 64-bit ABI */
+uint64_t amd_abi64_addr(uint32_t off);
+uint32_t amd_abi64_offset(Run *R, Item *it, const AInst *a, const ASrc *s);
+
 /* amd_image.c */
 int amd_image_setup(Run *R);                 /* checks and copies the images; 0 ok */
 void amd_image_cb1(Run *R);                  /* info blocks and sampler dwords */

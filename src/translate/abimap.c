@@ -251,7 +251,7 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				attr(w, "symbol", "%s", e->data_symbol);
 				attr(w, "section", ".data.const");
 				attr(w, "offset", "0");
-				attr(w, "relocation", "R_ZE_SYM_ADDR_32");
+				attr(w, "relocation", "%s", e->element ? "R_ZE_SYM_ADDR_32_HI" : "R_ZE_SYM_ADDR_32");
 				if (e->input)
 					attr(w, "input", "%s", e->input);
 				xmlTextWriterEndElement(w);
@@ -381,8 +381,8 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 		} else {
 			snprintf(left, sizeof left, "cb0[%d].%c %s", e->slot, "xyzw"[e->comp], e->meaning ? e->meaning : "");
 			if (e->data_symbol)
-				buf_printf(&b, "%-44s low dword of %s (.data.const+0), relocated -> %s\n", left,
-				           e->data_symbol, e->input ? e->input : "-");
+				buf_printf(&b, "%-44s %s dword of %s (.data.const+0), relocated -> %s\n", left,
+				           e->element ? "high" : "low", e->data_symbol, e->input ? e->input : "-");
 			else if (e->source == CB0_CONSTANT)
 				buf_printf(&b, "%-44s constant 0x%08x\n", left, e->constant);
 			else if (e->source == CB0_PRINTF)

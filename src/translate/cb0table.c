@@ -26,6 +26,11 @@ int implicit_arg_size(ZeArgType t)
 	return 0;
 }
 
+const Cb0Entry *cb0_entry(const Cb0Table *t, int abi64, int slot, int comp)
+{
+	return abi64 && t->e64[slot][comp].present ? &t->e64[slot][comp] : &t->e[slot][comp];
+}
+
 static char *attr(xmlNode *n, const char *name)
 {
 	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
@@ -50,11 +55,18 @@ int cb0_load(const char *datadir, Cb0Table *t)
 		diag_plain("cannot read the cb0 table %s", file);
 		return -1;
 	}
-	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next) {
+	/* <slot>s, then the 64-bit ABI's in <abi64> (abi set while inside) */
+	for (n = xmlDocGetRootElement(doc)->children; n; n = n->next ? n->next :
+	     n->parent != xmlDocGetRootElement(doc) ? n->parent->next : NULL) {
 		char *idx, *comp, *src, *arg, *el, *val, *meaning;
 		Loc l = {file, (int)xmlGetLineNo(n), 1};
 		Cb0Entry *e;
-		int slot, c;
+		int slot, c, abi = n->parent != xmlDocGetRootElement(doc);
+		if (n->type == XML_ELEMENT_NODE && !abi && !strcmp((const char *)n->name, "abi64") && n->children) {
+			n = n->children;
+			abi = 1;
+			l.line = (int)xmlGetLineNo(n);
+		}
 		if (n->type != XML_ELEMENT_NODE || strcmp((const char *)n->name, "slot"))
 			continue;
 		idx = attr(n, "index");
@@ -70,7 +82,7 @@ int cb0_load(const char *datadir, Cb0Table *t)
 			diag_error(l, "malformed <slot> entry");
 			bad = 1;
 		} else {
-			e = &t->e[slot][c];
+			e = abi ? &t->e64[slot][c] : &t->e[slot][c];
 			e->present = 1;
 			e->meaning = intern(meaning);
 			if (strcmp(src, "payload") == 0) {
@@ -88,6 +100,9 @@ int cb0_load(const char *datadir, Cb0Table *t)
 				}
 			} else if (strcmp(src, "printf") == 0) {
 				e->source = CB0_PRINTF;
+				e->element = el ? atoi(el) : 0;
+			} else if (strcmp(src, "dataseg") == 0) {
+				e->source = CB0_DATASEG;
 				e->element = el ? atoi(el) : 0;
 			} else if (strcmp(src, "constant") == 0) {
 				e->source = CB0_CONSTANT;

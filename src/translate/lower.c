@@ -484,15 +484,16 @@ static Val cb_read(L *l, const Operand *o, int sel)
 			lerr(l, o->loc, "cb0[%lld] is outside the runtime's cb0 block", o->index_imm);
 			return val_imm(0);
 		}
-		e = &l->o->cb0->e[o->index_imm][sel];
+		e = cb0_entry(l->o->cb0, l->k->md->abi64, (int)o->index_imm, sel);
 		l->cb0_read[o->index_imm] |= (unsigned char)(1u << sel);
-		if (o->index_imm == 8 && sel == SEL_X) {
+		if (e->present && e->source == CB0_DATASEG) {
 			/* AMD wrappers always copy the data-segment base.  Without a
 			 * global segment (no ;memory:datareqd, or Evergreen's tables
 			 * all in hardware cb2) it reads 0, and an access that derives
-			 * from it is refused (lower_mem.c access_base). */
+			 * from it is refused (lower_mem.c access_base; under the
+			 * 64-bit ABI the address 0 is outside every buffer). */
 			VDecl *d = data_segment(l);
-			return d ? val_scalar(vk_alias(l->vk, d, VT_UD, 0), 0) : val_imm(0);
+			return d ? val_scalar(vk_alias(l->vk, d, VT_UD, 0), e->element) : val_imm(0);
 		}
 		if (e->present && e->source == CB0_PRINTF)
 			return printf_cb0(l, e->element);
@@ -1807,6 +1808,11 @@ static int check_mods(L *l, const Inst *in)
 	for (i = 0; i < in->nmods; i++) {
 		for (j = 0; j < n && strcmp(in->mods[i].name, ok[j]); j++)
 			;
+		if (j == n && (ok == mem || ok == uatom) && !strcmp(in->mods[i].name, "addr")) {
+			if (abi64_addr_mod(l, in, &in->mods[i]))
+				return -1;
+			continue;
+		}
 		if (j == n && ok == alu && fmath_mod(in->mods[i].name)) {
 			/* rounding modes and destination shifts (lower_fmath.c) */
 			const char *why = fmath_check(in);
@@ -2209,7 +2215,7 @@ static void layout(L *l)
 		vec_push(&plan->entries, e);
 	}
 	for (c = 0; c < CB0_SLOTS * 4; c++) {
-		const Cb0Entry *t = &l->o->cb0->e[c / 4][c % 4];
+		const Cb0Entry *t = cb0_entry(l->o->cb0, l->k->md->abi64, c / 4, c % 4);
 		AbiEntry e;
 		if (!(l->cb0_read[c / 4] & (1u << (c % 4))))
 			continue;
@@ -2224,10 +2230,10 @@ static void layout(L *l)
 		e.amd_id = -1;
 		e.source = t->source;
 		e.constant = t->value;
-		if (e.slot == 8 && e.comp == 0 && !l->k->md->datareqd)
+		if (t->source == CB0_DATASEG && !l->k->md->datareqd)
 			e.source = CB0_CONSTANT, e.constant = 0; /* see cb_read */
-		else if (e.slot == 8 && e.comp == 0 && l->dseg)
-			e.data_symbol = ABI_DATA_SYMBOL, e.input = intern(l->dseg->name);
+		else if (t->source == CB0_DATASEG && l->dseg)
+			e.data_symbol = ABI_DATA_SYMBOL, e.input = intern(l->dseg->name), e.element = t->element;
 		e.ze_first = -1;
 		if (t->source == CB0_PRINTF && (t->element == 1 || !l->pf_used)) {
 			e.source = CB0_CONSTANT; /* the slot size, 0 when the kernel never prints */
@@ -2294,9 +2300,6 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	for (i = 0; i < k->md->errors.n; i++)
 		lerr(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
 		      k->name, k->md->errors.v[i]->text + 6);
-	if (k->md->abi64)
-		lerr(&l, k->md->loc, "kernel '%s' uses AMD's 64-bit ABI (;memory:64bitABI), which is not "
-		      "supported yet", k->name);
 	if (l.bad || abi_check_args(k) || provenance(p, k, &l.pv))
 		goto fail;
 	l.cb1_bytes = abi_cb1_size(k);

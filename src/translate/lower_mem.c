@@ -46,11 +46,13 @@ static const MdArg *uav_owner(L *l, int uav, int *count)
 /* The 64-bit base an access adds its offset to, as two scalar dwords. */
 typedef struct Base {
 	Val lo, hi;
+	int direct;   /* 64-bit ABI: lo, hi are the address itself (abi64.c) */
 } Base;
 
 static Base arg_base(L *l, const MdArg *a)
 {
 	Base b;
+	b.direct = 0;
 	b.lo = val_scalar(cb1_image(l), a->offset / 4);
 	b.hi = val_scalar(cb1_image(l), a->offset / 4 + 1);
 	return b;
@@ -94,11 +96,15 @@ static const char *no_base(PvVal b)
  * from cb0[8].x, else the one pointer argument bound to the UAV, else (a
  * shared UAV) the argument provenance found, or per lane one of the
  * arguments it found (dynbase.c).  0 on success. */
-static int access_base(L *l, const Inst *in, int uav, Base *out)
+static int access_base(L *l, const Inst *in, const Operand *ao, int uav, Base *out)
 {
 	int n;
-	PvVal b = pv_base(l, in);
+	PvVal b;
 	const MdArg *owner;
+	out->direct = l->k->md->abi64;
+	if (out->direct)
+		return abi64_access(l, in, ao, &out->lo, &out->hi);
+	b = pv_base(l, in);
 	if (b == PV_DATASEG) {
 		VDecl *d = data_segment(l);
 		if (!d) {
@@ -163,6 +169,8 @@ static VDecl *address(L *l, Val a, Base base, int h)
 	Val blo = base.lo, bhi = base.hi;
 	VInst *in;
 	Val nb = blo;
+	if (base.direct)
+		return abi64_address(l, base.lo, base.hi, h);
 	nb.neg = 1;
 	in = emit_chunk(l, "add", h);
 	in->ops[0] = vo_dst(off, 0);
@@ -240,7 +248,7 @@ static void lower_raw_load(L *l, const Inst *in)
 		printf_stage(l, 0, lsrc1(l, &in->ops[1]), n, d, NULL);
 		return;
 	}
-	if (access_base(l, in, uav, &base))
+	if (access_base(l, in, &in->ops[1], uav, &base))
 		return;
 	a = lsrc1(l, &in->ops[1]);
 	for (h = 0; h < l->nchunks; h++) {
@@ -289,7 +297,7 @@ static void lower_raw_store(L *l, const Inst *in)
 			printf_stage(l, 1, a, n, NULL, s);
 		return;
 	}
-	if (access_base(l, in, uav, &base))
+	if (access_base(l, in, &in->ops[1], uav, &base))
 		return;
 	a = lsrc1(l, &in->ops[1]);
 	for (j = 0; j < n; j++)
@@ -416,7 +424,13 @@ static int struct_access(L *l, const Inst *in, int *uav, int *stride, Base *base
 		     il_ops[in->op].name, *uav, *uav == l->priv_uav ? "private" : "printf");
 		return -1;
 	}
-	return access_base(l, in, *uav, base);
+	if (l->k->md->abi64) {
+		/* its a.y is a 32-bit heap offset; 64-bit kernels address with pairs */
+		lerr(l, in->loc, "'%s' in a kernel of AMD's 64-bit ABI is not supported: a structured "
+		     "address holds a 32-bit offset, and no AMD compiler emits the form there", il_ops[in->op].name);
+		return -1;
+	}
+	return access_base(l, in, &in->ops[1], *uav, base);
 }
 
 static void lower_struct_load(L *l, const Inst *in)
@@ -570,7 +584,7 @@ static void lower_sub_dword(L *l, const Inst *in)
 		     uav == l->priv_uav ? "private" : "the printf buffer's");
 		return;
 	}
-	if (access_base(l, in, uav, &base))
+	if (access_base(l, in, &in->ops[ai], uav, &base))
 		return;
 	a = lsrc1(l, &in->ops[ai]);
 	v = store ? lsrc1(l, &in->ops[ai + 1]) : val_imm(0);
@@ -654,6 +668,7 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 	} else {
 		base.lo = val_scalar(vk_alias(l->vk, data_blob(l), VT_UD, 0), 0);
 		base.hi = val_scalar(vk_alias(l->vk, data_blob(l), VT_UD, 0), 1);
+		base.direct = 0;
 	}
 	if (l->hwcb_op != o) {
 		Val idx, addr;
@@ -1441,7 +1456,7 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 	}
 	memset(&mem, 0, sizeof mem);
 	mem.global = 1;
-	if (access_base(l, in, uav, &mem.base))
+	if (access_base(l, in, &in->ops[ai], uav, &mem.base))
 		return;
 	mem.a = lsrc1(l, &in->ops[ai]);
 	for (q = 0; q < nsrc; q++)
@@ -1515,7 +1530,7 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 	}
 	memset(&mem, 0, sizeof mem);
 	mem.global = global;
-	if (global && access_base(l, in, uav, &mem.base))
+	if (global && access_base(l, in, &in->ops[ai], uav, &mem.base))
 		return;
 	mem.a = lsrc1(l, &in->ops[ai]);
 	if (!global)

@@ -158,6 +158,12 @@ Val printf_cb0(L *l, int element);         /* cb0[8].y (0) / cb0[8].z (1) */
 void printf_prologue(L *l);
 void printf_epilogue(L *l);
 Val flat_local_id(L *l);                   /* lower.c: vTidInGrpFlat.x */
+/* abi64.c: AMD's 64-bit ABI.  abi64_access: the pair an access's address
+ * operand a names (0 ok, else a diagnostic); abi64_address: chunk h of it
+ * as an A64 address */
+int abi64_access(L *l, const Inst *in, const Operand *a, Val *lo, Val *hi);
+VDecl *abi64_address(L *l, Val lo, Val hi, int h);
+int abi64_addr_mod(L *l, const Inst *in, const Mod *m); /* _addr(64): 0 ok */
 PvVal pv_base(L *l, const Inst *in);       /* lower.c: provenance in the current context */
 VDecl *implicit_arg(L *l, int which);      /* lower.c: an implicit payload argument */
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */

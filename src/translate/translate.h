@@ -14,26 +14,30 @@
 #include "../visa/visa.h"
 
 /* Where a cb0 component comes from (data/cb0.xml). */
-typedef enum Cb0Source { CB0_UNSUPPORTED, CB0_PAYLOAD, CB0_CONSTANT, CB0_PRINTF } Cb0Source;
+typedef enum Cb0Source { CB0_UNSUPPORTED, CB0_PAYLOAD, CB0_CONSTANT, CB0_PRINTF, CB0_DATASEG } Cb0Source;
 
 typedef struct Cb0Entry {
 	const char *meaning;   /* "global work size x" */
 	Cb0Source source;
 	ZeArgType arg;         /* CB0_PAYLOAD: implicit argument */
 	int element;           /* CB0_PAYLOAD: dword inside that argument;
-	                        * CB0_PRINTF: 0 buffer base, 1 slot size (printf.c) */
+	                        * CB0_PRINTF: 0 buffer base, 1 slot size (printf.c);
+	                        * CB0_DATASEG: 0 low, 1 high dword of the data blob's address */
 	uint32_t value;        /* CB0_CONSTANT: bit pattern */
 	int present;           /* the table names this slot/component */
 } Cb0Entry;
 
 #define CB0_SLOTS 16
 typedef struct Cb0Table {
-	Cb0Entry e[CB0_SLOTS][4]; /* [slot][component] */
+	Cb0Entry e[CB0_SLOTS][4];   /* [slot][component] */
+	Cb0Entry e64[CB0_SLOTS][4]; /* AMD's 64-bit ABI: entries replacing e's (present ones) */
 } Cb0Table;
 
 /* cb0table.c */
 int cb0_load(const char *datadir, Cb0Table *t); /* 0 ok; diagnostics on failure */
 int implicit_arg_size(ZeArgType t);            /* bytes of an implicit payload argument */
+/* the entry of cb0[slot].comp for a kernel of the 32-bit or 64-bit ABI */
+const Cb0Entry *cb0_entry(const Cb0Table *t, int abi64, int slot, int comp);
 
 /* printf.c: the program's ;printf_fmt formats turned into Level Zero
  * printf records (NEO's token protocol).  One argument of one format: */

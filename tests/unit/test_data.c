@@ -364,13 +364,39 @@ static void test_cb0_split_launch_group_offset_zero(void)
 	}
 }
 
+/* AMD's 64-bit ABI (AMDILKernelManager, AMDILMem64.td, AMDILInstructions.td
+ * GET_GLOBAL_OFFSET64): data segment cb0[8].xy, printf cb0[8].zw and
+ * cb0[9].x, global offset cb0[9].yzw; other slots as in the 32-bit ABI */
+static void test_cb0_abi64(void)
+{
+	Cb0Table t;
+	int c;
+	capture_reset();
+	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
+	for (c = 0; c < 2; c++) {
+		CU_ASSERT_EQUAL(cb0_entry(&t, 1, 8, c)->source, CB0_DATASEG);
+		CU_ASSERT_EQUAL(cb0_entry(&t, 1, 8, c)->element, c);
+		CU_ASSERT_EQUAL(cb0_entry(&t, 1, 8, 2 + c)->source, CB0_UNSUPPORTED);
+	}
+	CU_ASSERT_EQUAL(cb0_entry(&t, 1, 9, 0)->source, CB0_UNSUPPORTED);
+	for (c = 0; c < 3; c++) {
+		CU_ASSERT_EQUAL(cb0_entry(&t, 1, 9, c + 1)->source, CB0_PAYLOAD);
+		CU_ASSERT_EQUAL(cb0_entry(&t, 1, 9, c + 1)->arg, ZA_GLOBAL_ID_OFFSET);
+		CU_ASSERT_EQUAL(cb0_entry(&t, 1, 9, c + 1)->element, c);
+		CU_ASSERT_PTR_EQUAL(cb0_entry(&t, 1, 0, c), &t.e[0][c]);
+		CU_ASSERT_PTR_EQUAL(cb0_entry(&t, 0, 9, c), &t.e[9][c]);
+	}
+	CU_ASSERT_EQUAL(cb0_entry(&t, 0, 8, 1)->source, CB0_PRINTF);
+}
+
 static void test_cb0_unsupported_and_absent(void)
 {
 	Cb0Table t;
 	capture_reset();
 	CU_ASSERT_EQUAL_FATAL(cb0_load(DATADIR, &t), 0);
 	CU_ASSERT_TRUE(t.e[8][0].present);
-	CU_ASSERT_EQUAL(t.e[8][0].source, CB0_UNSUPPORTED);
+	CU_ASSERT_EQUAL(t.e[8][0].source, CB0_DATASEG); /* low dword of the blob */
+	CU_ASSERT_EQUAL(t.e[8][0].element, 0);
 	CU_ASSERT_EQUAL(t.e[8][1].source, CB0_PRINTF); /* printf buffer base */
 	CU_ASSERT_EQUAL(t.e[8][1].element, 0);
 	CU_ASSERT_EQUAL(t.e[8][2].source, CB0_PRINTF); /* slot size */
@@ -451,6 +477,7 @@ int add_data_suite(void)
 		{"cb0[5] math constants", test_cb0_math_constants},
 		{"cb0[7] group offset is zero", test_cb0_split_launch_group_offset_zero},
 		{"cb0 unsupported and absent entries", test_cb0_unsupported_and_absent},
+		{"cb0 of the 64-bit ABI (;memory:64bitABI)", test_cb0_abi64},
 		{"implicit argument sizes", test_implicit_arg_sizes},
 		{"cb0_load rejects comp=q", test_cb0_load_rejects_comp_q},
 		{"cb0_load rejects unknown arg", test_cb0_load_rejects_unknown_arg},
