@@ -632,10 +632,16 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 		return -1;
 	}
 	d->scope = callee;
-	/* an outlined macro (B14's kernel bodies) is a subroutine: its r# are
-	 * the kernel's, shared with the functions it calls (arguments in r1);
-	 * only in#/out# are its own.  Library macros keep private r#. */
-	d->shared = mac->outline ? callee : 0;
+	/* an outlined macro (B14's kernel bodies) called from a function is a
+	 * subroutine: its r# are the kernel's, shared with the functions it
+	 * calls (arguments in r1); only in#/out# are its own.  Library macros,
+	 * and outlined ones called from a macro, keep private r#: AMD's
+	 * compiler keeps the caller's values in the same r# across them. */
+	d->shared = mac->outline && !d->depth ? callee : 0;
+	for (i = 0; mac->outline && d->depth && i < mac->code.n; i++)
+		if (il_ops[mac->code.v[i].op].kind == K_CALL)
+			return fail(d, in->loc, "outlined macro %lld, called from a macro, calls a function: "
+			            "which registers the call passes is not emulated", id);
 	d->depth++;
 	for (i = 0; i < mac->code.n && !rc; i++) {
 		OpKind k = il_ops[mac->code.v[i].op].kind;

@@ -157,6 +157,15 @@ static void no_macro(Loc loc, long long id)
 
 static void expand_code(Ex *e, const Func *f, const Frame *fr, int depth, InstList *out);
 
+static int has_call(const Func *f)
+{
+	size_t i;
+	for (i = 0; i < f->code.n; i++)
+		if (il_ops[f->code.v[i].op].kind == K_CALL)
+			return 1;
+	return 0;
+}
+
 /* Expands one mcall whose operands are already in the caller's names. */
 static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 {
@@ -208,12 +217,23 @@ static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 		}
 	max_in_func(mac, &maxr, &maxl);
 	memset(&fr, 0, sizeof fr);
-	if (mac->outline) {
-		/* an outlined macro (B14's kernel body) is a subroutine whose r#
-		 * are the kernel's: it passes arguments to the functions it
-		 * calls in r1 (docs/real-il.md); only in#/out# are its own */
+	if (mac->outline && depth == 0) {
+		/* an outlined macro (B14's kernel body) called from a function
+		 * is a subroutine whose r# are the kernel's: it passes arguments
+		 * to the functions it calls in r1 (docs/real-il.md); only
+		 * in#/out# are its own.  One it calls in turn keeps its r# to
+		 * itself: AMD's compiler keeps the caller's values live in the
+		 * same r# across such an mcall (own/macrocall's callk and poly
+		 * both use r33). */
 		fr.rbase = 0;
 	} else {
+		if (mac->outline && has_call(mac)) {
+			diag_error(in->loc, "macro %lld is an outlined macro called from another macro and "
+			           "calls a function: its registers are its own, the function's are the "
+			           "kernel's, and which the call passes is not known", id);
+			e->bad = 1;
+			return;
+		}
 		fr.rbase = e->next_r;
 		e->next_r += maxr + 1;
 	}
