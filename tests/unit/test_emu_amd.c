@@ -607,17 +607,18 @@ static void generic_image(EmuLaunch *l, const MdArg *m)
 	vec_push(&l->args, a);
 }
 
-/* the x size of a kernel's dcl_num_thread_per_group, 0 when it has none */
-static int required_local_x(const Kernel *k)
+/* dimension d (0 x, 1 y) of a kernel's required group size
+ * (reqd_work_group_size, else dcl_num_thread_per_group), 0 when it has none */
+static int required_local(const Kernel *k, int d)
 {
 	size_t f, i;
 	if (k->md->cws[0])
-		return k->md->cws[0]; /* reqd_work_group_size */
+		return k->md->cws[d];
 	for (f = 0; f < k->funcs.n; f++)
 		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
 			const Inst *in = &k->funcs.v[f]->code.v[i];
-			if (in->op == OP_DCL_NUM_THREAD_PER_GROUP && in->nops > 0 && in->ops[0].file == RF_NUMBER)
-				return (int)in->ops[0].num;
+			if (in->op == OP_DCL_NUM_THREAD_PER_GROUP && in->nops > d && in->ops[d].file == RF_NUMBER)
+				return (int)in->ops[d].num;
 		}
 	return 0;
 }
@@ -627,10 +628,12 @@ static void run_generic(const char *file, Kernel *k)
 	EmuLaunch l;
 	EmuResult r;
 	size_t i, j;
-	int two = strstr(file, "2d") != NULL, rc, req = required_local_x(k);
+	int two = strstr(file, "2d") != NULL, rc, req = required_local(k, 0), reqy = required_local(k, 1);
 	launch_1d(&l, two ? 16 : 256, two ? 8 : req > 0 && 256 % req == 0 ? req : 64);
 	if (two)
 		l.range.dim = 2, l.range.global[1] = 16, l.range.local[1] = 8;
+	else if (reqy > 1) /* a required 2-D group: two groups in y */
+		l.range.dim = 2, l.range.global[1] = 2 * (uint32_t)reqy, l.range.local[1] = (uint32_t)reqy;
 	l.printf_slot = 1024;
 	for (i = 0; i < k->md->args.n; i++) {
 		const MdArg *a = &k->md->args.v[i];
