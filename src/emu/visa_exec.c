@@ -1309,12 +1309,32 @@ static int coords(XThread *t, const XInst *in, int first, int n, int lane, uint3
 	return 0;
 }
 
+/* Lane n's channels of the mask in operand opnd, one exec-wide plane per
+ * channel: v[] written there (to_opnd) or read from there; -1 after an
+ * error. */
+static int channel_planes(XThread *t, const XInst *in, int opnd, int n, uint32_t v[4], int to_opnd)
+{
+	int ch, k = 0;
+	for (ch = 0; ch < 4; ch++) {
+		uint8_t *r;
+		if (!(in->sub >> ch & 1))
+			continue;
+		if (!(r = raw(t, in, opnd, 4 * (k++ * in->exec + n), 4)))
+			return -1;
+		if (to_opnd)
+			put_le(r, v[ch], 4);
+		else
+			v[ch] = (uint32_t)get_le(r, 4);
+	}
+	return 0;
+}
+
 /* sample_lz / load_lz: per lane the RGBA result, the channels of the mask
  * written to the destination one exec-wide plane each */
 static void sampler_message(XThread *t, const XInst *in)
 {
 	uint32_t en = enabled(t, in, 1);
-	int smp = in->op == X_SAMPLE_LZ, first = smp ? 4 : 3, n, ch;
+	int smp = in->op == X_SAMPLE_LZ, first = smp ? 4 : 3, n;
 	const EmuSampler *st = smp ? sampler_of(t, in, 1) : NULL;
 	ZeSurface *sf = surface_of(t, in, smp ? 2 : 1);
 	if (!sf || (smp && !st))
@@ -1330,7 +1350,6 @@ static void sampler_message(XThread *t, const XInst *in)
 	}
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
 		uint32_t c[3], out[4];
-		int k = 0;
 		char *why = NULL;
 		if (!(en >> n & 1) || coords(t, in, first, in->nops - first, n, c))
 			continue;
@@ -1345,14 +1364,8 @@ static void sampler_message(XThread *t, const XInst *in)
 		} else {
 			emu_image_load(sf->d, sf->b, (const int32_t *)c, out);
 		}
-		for (ch = 0; ch < 4; ch++) {
-			uint8_t *r;
-			if (!(in->sub >> ch & 1))
-				continue;
-			if (!(r = raw(t, in, smp ? 3 : 2, 4 * (k++ * in->exec + n), 4)))
-				return;
-			put_le(r, out[ch], 4);
-		}
+		if (channel_planes(t, in, smp ? 3 : 2, n, out, 1))
+			return;
 	}
 }
 
@@ -1361,7 +1374,7 @@ static void typed_write(XThread *t, const XInst *in)
 {
 	uint32_t en = enabled(t, in, 1);
 	ZeSurface *sf = surface_of(t, in, 0);
-	int n, ch, nc;
+	int n, nc;
 	if (!sf)
 		return;
 	if (sf->access == ZC_READONLY) {
@@ -1384,17 +1397,10 @@ static void typed_write(XThread *t, const XInst *in)
 		}
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
 		uint32_t c[3], v[4] = {0, 0, 0, 0};
-		int k = 0;
 		if (!(en >> n & 1) || coords(t, in, 1, nc, n, c))
 			continue;
-		for (ch = 0; ch < 4; ch++) {
-			uint8_t *r;
-			if (!(in->sub >> ch & 1))
-				continue;
-			if (!(r = raw(t, in, 5, 4 * (k++ * in->exec + n), 4)))
-				return;
-			v[ch] = (uint32_t)get_le(r, 4);
-		}
+		if (channel_planes(t, in, 5, n, v, 0))
+			return;
 		emu_image_store(sf->d, sf->b, (const int32_t *)c, v);
 	}
 }
@@ -1407,7 +1413,7 @@ static void tgm_message(XThread *t, const XInst *in)
 {
 	uint32_t en = enabled(t, in, 1);
 	ZeSurface *sf = surface_bti(t, in, (uint32_t)in->lsc.aoff);
-	int n, ch, nc = in->nops - 1;
+	int n, nc = in->nops - 1;
 	if (!sf)
 		return;
 	if (in->op == X_TGM_STORE && sf->access == ZC_READONLY) {
@@ -1425,22 +1431,12 @@ static void tgm_message(XThread *t, const XInst *in)
 	}
 	for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
 		uint32_t c[3], v[4] = {0, 0, 0, 0};
-		int k = 0;
 		if (!(en >> n & 1) || coords(t, in, 1, nc, n, c))
 			continue;
 		if (in->op == X_TGM_LOAD)
 			emu_image_load(sf->d, sf->b, (const int32_t *)c, v);
-		for (ch = 0; ch < 4; ch++) {
-			uint8_t *r;
-			if (!(in->sub >> ch & 1))
-				continue;
-			if (!(r = raw(t, in, 0, 4 * (k++ * in->exec + n), 4)))
-				return;
-			if (in->op == X_TGM_LOAD)
-				put_le(r, v[ch], 4);
-			else
-				v[ch] = (uint32_t)get_le(r, 4);
-		}
+		if (channel_planes(t, in, 0, n, v, in->op == X_TGM_LOAD))
+			return;
 		if (in->op == X_TGM_STORE)
 			emu_image_store(sf->d, sf->b, (const int32_t *)c, v);
 	}
