@@ -560,7 +560,7 @@ static int run_group(Run *R)
 {
 	uint32_t i, done, waiting;
 	reset_items(R);
-	R->epoch++;
+	R->group_epoch = ++R->epoch;
 	for (;;) {
 		int pc = -1;
 		if (run_phase(R))

@@ -296,18 +296,15 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
  * for the comparison (conform.c reports it as a race, not a mismatch). */
 static void note_racer(Run *R, const Item *it, Mem *m, uint32_t addr, uint32_t n)
 {
-	const uint32_t *G = R->l->range.global, *L = R->l->range.local;
 	uint32_t i;
 	if (!m->racer || addr > m->size || n > m->size - addr)
 		return; /* amd_mem_at reports it */
 	for (i = 0; i < n; i++) {
 		int64_t w = m->writer[addr + i];
-		uint64_t x, y, z;
-		if (w < 0 || w == it->flat_gid)
-			continue;
-		x = (uint64_t)w % G[0], y = (uint64_t)w / G[0] % G[1], z = (uint64_t)w / G[0] / G[1];
-		if (m->wepoch[addr + i] == R->epoch || x / L[0] != R->group[0] || y / L[1] != R->group[1] ||
-		    z / L[2] != R->group[2])
+		uint32_t e = m->wepoch[addr + i];
+		/* groups run one after another: an epoch before this group's
+		 * first is another group's */
+		if (w >= 0 && w != it->flat_gid && (e == R->epoch || e < R->group_epoch))
 			m->racer[addr + i] = w;
 	}
 }

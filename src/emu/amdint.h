@@ -191,6 +191,7 @@ typedef struct Run {
 	HzCount pend;                /* pending bytes of the group's store buffers */
 	uint32_t epoch;              /* a new one per group and per barrier that orders
 	                              * global memory: stores of one epoch are unordered */
+	uint32_t group_epoch;        /* the running group's first epoch */
 } Run;
 
 /* amd_exec.c */
