@@ -3,7 +3,7 @@
  * are refused (isa.c says why).
  *
  * requires: lower.c (flat_local_id, alu_dst/alu_store), lower_int64.c's
- * ix_* helpers; provides: lower_wave(), wave_knows(), kernel_wavesize().
+ * ix_* helpers; provides: lower_wave(), wave_knows().
  *
  * AMD packs the work-items of a group into wavefronts in flat local id
  * order (x fastest), W at a time, W = the kernel's dcl_wavesize, which
@@ -35,7 +35,7 @@ int wave_knows(Opcode op)
 
 /* W for kernel k: its dcl_wavesize (lower_dcl checks the value), else its
  * ;device's wavefront size */
-int kernel_wavesize(const Kernel *k)
+static int kernel_wavesize(const Kernel *k)
 {
 	const char *dev = k->md->device;
 	size_t f, i;
@@ -72,6 +72,7 @@ int lower_wave(L *l, const Inst *in)
 	int m[4], c, scratch;
 	VDecl *tmp[4] = {0};
 	long long key;
+	Val v = val_imm(0);
 	if (in->op == OP_BALLOT || in->op == OP_READFIRSTLANE || in->op == OP_RECEIVELANE) {
 		lerr(l, in->loc, "'%s' is not supported: it %s", il_ops[in->op].name, isa_refusal(in->op));
 		return 1;
@@ -85,14 +86,13 @@ int lower_wave(L *l, const Inst *in)
 	}
 	if (alu_dst(l, d, &key, &scratch, m))
 		return 1;
+	if (in->op != OP_POISONV || in->nops == 1)
+		v = wave_value(l, in); /* one value for every component */
 	for (c = 0; c < 4; c++) {
 		if (m[c] != WM_WRITE)
 			continue;
 		tmp[c] = ix_t(l);
-		if (in->op == OP_POISONV && in->nops == 2)
-			ix_mov(l, tmp[c], lsrc(l, &in->ops[1], c));
-		else
-			ix_mov(l, tmp[c], wave_value(l, in));
+		ix_mov(l, tmp[c], in->op == OP_POISONV && in->nops == 2 ? lsrc(l, &in->ops[1], c) : v);
 	}
 	alu_store(l, d, key, scratch, m, tmp);
 	return 1;

@@ -213,7 +213,6 @@ int media_knows(Opcode op);
 /* lower_wave.c */
 int lower_wave(L *l, const Inst *in);         /* cu_id wave_id lane_id poisonv; 1 when one */
 int wave_knows(Opcode op);
-int kernel_wavesize(const Kernel *k);         /* dcl_wavesize, else the ;device's */
 /* lower_lsc.c: memory messages in LSC form (when L.lsc) */
 typedef enum LscMem { LSC_UGM, LSC_SLM, LSC_SCRATCH } LscMem;
 int lsc_choose(const TranslateOptions *o);  /* the kernel's messages are LSC */
