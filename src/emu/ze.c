@@ -31,10 +31,11 @@
  *     random slices of 1..64 instructions.  Memory model (docs/TESTING.md):
  *     SLM and global stores wait in a per-lane store buffer (the lane reads
  *     its own) until the thread's fence_local / fence_global, or its end
- *     (at random, sched_seed) or the group's end; a barrier alone makes nothing visible; atomics act at once; a
- *     load of a byte another lane stored and has not made visible is a data
- *     race (the run fails).  SLM, scratch and registers start as the
- *     launch's poison; reading never-written SLM or scratch is noted.
+ *     (at random, sched_seed) or the group's end; a barrier alone makes
+ *     nothing visible; atomics act at once; a load of a byte another lane
+ *     stored and has not made visible is a data race (the run fails).
+ *     SLM, scratch and registers start as the launch's poison; reading
+ *     never-written SLM or scratch is noted.
  *   - images and samplers as NEO's setArgImage / setArgSampler make them:
  *     a surface state per image argument at its binding_table_indices
  *     entry (the EmuImage's type, size, format and pitches over a copy of
