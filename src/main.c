@@ -523,6 +523,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		ze->grf_count = gc->grf_count;
 	ze->skip_per_thread = pl->thread_prolog ? gc->prolog_bytes : 0;
 	ze->scratch_size += gc->spill_bytes; /* private memory below, spills above */
+	ze->heap_window = plan.mem_pointers;
 	if (o->emit & EMIT_ABI)
 		write_abi_map(o, input, k, &plan, ze, pl);
 	abi_plan_free(&plan);
@@ -551,9 +552,10 @@ static int emit_il(const Options *o, const char *input, Program *prog)
 
 /* --conform: the zebin just written, run on both emulated runtimes. */
 static int conform_file(const Options *o, Program *prog, const char *input, const char *zebin,
-                        char *const *visas)
+                        char *const *visas, ZeKernel *const *zes)
 {
-	size_t n = 0;
+	size_t n = 0, i;
+	int *window;
 	char *bytes = read_file(zebin, &n), *err = NULL;
 	ZeImage img;
 	int bad;
@@ -564,7 +566,11 @@ static int conform_file(const Options *o, Program *prog, const char *input, cons
 		return 1;
 	}
 	free(bytes);
-	bad = conform_program(&o->co, prog, input, &img, visas);
+	window = xcalloc(prog->kernels.n + 1, sizeof *window);
+	for (i = 0; i < prog->kernels.n; i++)
+		window[i] = zes[i]->heap_window;
+	bad = conform_program(&o->co, prog, input, &img, visas, window);
+	free(window);
 	zeimage_free(&img);
 	if (!o->outdir_given)
 		remove(zebin);
@@ -742,7 +748,7 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 		} else if (stage_commit()) {
 			failed++; /* the program's files are in place before --conform reads them */
 		} else if (o->conform) {
-			failed += conform_file(o, prog, input, p, visas);
+			failed += conform_file(o, prog, input, p, visas, zes);
 		}
 		free(p);
 		free(name);

@@ -1363,6 +1363,7 @@ static void run_both(Program *p, Kernel *k, const ConformOptions *o, const ZeIma
 		if (!conform_launch(k, o, shape, 1, &again, &why)) {
 			again.sched_seed = l->sched_seed;
 			again.poison = l->poison;
+			again.heap_window = l->heap_window;
 			emu_launch_free(l);
 			*l = again;
 			emu_result_free(amd);
@@ -1377,7 +1378,7 @@ static void run_both(Program *p, Kernel *k, const ConformOptions *o, const ZeIma
 
 /* one launch of kernel k (shape 0: the default one, else --shapes' shape) */
 static int conform_one(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
-                       const char *visa, Kernel *k, int shape)
+                       const char *visa, Kernel *k, int shape, int heap_window)
 {
 	EmuLaunch l;
 	EmuResult amd, ze, pocl;
@@ -1404,6 +1405,7 @@ static int conform_one(const ConformOptions *o, Program *p, const char *input, c
 	/* the interleaving: random unless the kernel's result depends on the
 	 * order of its atomics (or --in-order) */
 	l.sched_seed = o->in_order || order_sensitive(k) ? 0 : hash(k->name, o->seed * 31u + (uint64_t)shape) | 1;
+	l.heap_window = heap_window;
 	sched = xstrdup(l.sched_seed ? "random interleaving" : "work-items in id order");
 	run_both(p, k, o, img, visa, &l, shape, &amd, &ze);
 	compare(k, &l, &amd, &ze, &v);
@@ -1462,13 +1464,14 @@ static int conform_one(const ConformOptions *o, Program *p, const char *input, c
 }
 
 int conform_program(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
-                    char *const *visa)
+                    char *const *visa, const int *heap_window)
 {
 	size_t i;
 	int bad = 0, shape;
 	for (i = 0; i < p->kernels.n; i++)
 		for (shape = 0; shape <= (o->inputs ? 0 : o->shapes); shape++)
-			bad += conform_one(o, p, input, img, visa[i], p->kernels.v[i], shape);
+			bad += conform_one(o, p, input, img, visa[i], p->kernels.v[i], shape,
+			                   heap_window && heap_window[i]);
 	fflush(stdout);
 	return bad;
 }

@@ -116,6 +116,9 @@ typedef struct EmuLaunch {
 	                          * (random slices, random group order) */
 	int poison;              /* pattern (0 or 1, hostile.h) uninitialised local and
 	                          * private memory holds */
+	int heap_window;         /* Level Zero: place every buffer within one 4 GiB span, as
+	                          * the ABI map's pointers_from_memory asks of the host;
+	                          * otherwise each buffer gets its own high dword */
 } EmuLaunch;
 
 /* What a run leaves behind. */
@@ -236,9 +239,11 @@ typedef struct ConformOptions {
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 
 /* 0 when every kernel of the program agrees on both runtimes; the kernels
- * are the program's, in order, with their vISA texts and the zebin image. */
+ * are the program's, in order, with their vISA texts and the zebin image;
+ * heap_window (NULL: none) says per kernel that its ABI map asks for every
+ * buffer within one 4 GiB span (EmuLaunch.heap_window). */
 int conform_program(const ConformOptions *o, Program *p, const char *input, const ZeImage *img,
-                    char *const *visa);
+                    char *const *visa, const int *heap_window);
 void conform_untranslated(const ConformOptions *o, const char *input, const char *kernel);
 int conform_finish(const ConformOptions *o);  /* writes the JUnit file; 0 ok */
 /* conform_inputs.c: the launch of kernel k of program file `input` as

@@ -164,11 +164,29 @@ static int place_memory(Launch *x)
 	const EmuLaunch *l = x->l;
 	size_t i;
 	char name[48];
+	uint64_t next = 0;
+	if (l->heap_window) {
+		/* one span below 4 GiB that still crosses a 4 GiB line: buffers
+		 * 4 KiB apart, centred on 0x200000000, so the low dwords wrap */
+		uint64_t total = 0;
+		for (i = 0; i < l->args.n; i++)
+			if (l->args.v[i].kind == EA_BUFFER)
+				total += align_up64(l->args.v[i].size, 256) + 4096;
+		if (total >= (1ull << 32))
+			return refuse(x, "the buffers (%llu bytes) do not fit in one 4 GiB span, which the kernel "
+			              "needs (it reads pointers from memory)", (unsigned long long)total);
+		next = (2ull << 32) - align_up64(total / 2, 4096);
+	}
 	for (i = 0; i < l->args.n; i++) {
 		uint64_t a = 0;
 		if (l->args.v[i].kind == EA_BUFFER) {
 			ZeRegion *r;
-			a = ((uint64_t)(2 * i + 2) << 32) - align_up64(l->args.v[i].size / 2, 256);
+			if (l->heap_window) {
+				a = next;
+				next += align_up64(l->args.v[i].size, 256) + 4096;
+			} else {
+				a = ((uint64_t)(2 * i + 2) << 32) - align_up64(l->args.v[i].size / 2, 256);
+			}
 			snprintf(name, sizeof name, "argument %zu", i);
 			r = zemem_add(&x->m.mem, a, l->args.v[i].size, intern(name), 0);
 			if (l->args.v[i].size)

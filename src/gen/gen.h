@@ -157,6 +157,8 @@ typedef struct ZeKernel {
 	int attr_wg_hint[3];   /* work_group_size_hint, all 0 = none */
 	const char *attr_vec_type_hint; /* NULL = none */
 	VEC(ZeArgInfo) arg_info; /* kernels_misc_info args_info, argument order */
+	int heap_window;       /* not in the zebin: the ABI map asks the host to keep every
+	                        * buffer within one 4 GiB span (pointers read from memory) */
 } ZeKernel;
 
 /* zeinfo.c: YAML text of .ze_info for the kernels (block style, version 1.15) */

@@ -121,6 +121,8 @@ static void kernel_xml(xmlTextWriterPtr w, const AbiPlan *p, const ZeKernel *ze)
 	attr(w, "approx_math", "%s", p->approx ? "true" : "false");
 	if (p->approx)
 		attr(w, "approx_ops", "%s", p->approx);
+	if (p->mem_pointers)
+		attr(w, "pointers_from_memory", "true");
 	xmlTextWriterEndElement(w);
 }
 
@@ -328,7 +330,10 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 		           ze->attr_wg_hint[2]);
 	if (ze->attr_vec_type_hint)
 		buf_printf(&b, ", vec_type_hint %s", ze->attr_vec_type_hint);
-	buf_printf(&b, ", approximate math: %s\n\n", p->approx ? p->approx : "none");
+	buf_printf(&b, ", approximate math: %s", p->approx ? p->approx : "none");
+	if (p->mem_pointers)
+		buf_puts(&b, ", pointers read from memory: every buffer within one 4 GiB span");
+	buf_puts(&b, "\n\n");
 	buf_printf(&b, "%-44s %s\n", "AMD", "Level Zero");
 	for (i = 0; i < p->entries.n; i++) {
 		const AbiEntry *e = &p->entries.v[i];

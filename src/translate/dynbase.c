@@ -281,3 +281,47 @@ int dyn_base(L *l, const Inst *in, PvVal set, int (*fits)(L *, const Inst *, con
 	*hi = val_vec(bhi);
 	return 0;
 }
+
+/* The per-lane base of an access whose address was read from memory
+ * (provenance PV_MEM): of the candidate arguments (mask), the one whose cb1
+ * value (lo32 of its base) lies nearest below the address, counting modulo
+ * 2^32.  An address A inside argument k's buffer is A - lo32(B_k) bytes
+ * above it, and every other candidate's distance is larger as long as all
+ * the buffers lie within one 4 GiB span; then B_k + (A - lo32(B_k)) is the
+ * byte A names.  The ABI map states that condition (<pointers-from-memory>),
+ * as AMD's own 32-bit runtime kept every buffer inside one 4 GiB UAV. */
+int mem_base(L *l, const Inst *in, const MdArg *const *cand, size_t n, Val *lo, Val *hi)
+{
+	const Operand *o = provenance_addr(in);
+	VDecl *blo, *bhi, *best;
+	Val a;
+	size_t i;
+	if (!o || !n) {
+		lerr(l, in->loc, "the address of this '%s' was read from memory, and no pointer argument "
+		     "can hold it", il_ops[in->op].name);
+		return -1;
+	}
+	blo = ix_t(l), bhi = ix_t(l), best = ix_t(l);
+	a = lsrc(l, o, provenance_addr_comp(in));
+	for (i = 0; i < n; i++) {
+		Val alo = val_scalar(cb1_image(l), cand[i]->offset / 4);
+		Val ahi = val_scalar(cb1_image(l), cand[i]->offset / 4 + 1);
+		Val nlo = alo, d;
+		nlo.neg = 1;
+		d = ix_bin(l, "add", VT_UD, a, nlo);
+		if (!i) {
+			ix_mov(l, best, d);
+			ix_mov(l, blo, alo);
+			ix_mov(l, bhi, ahi);
+		} else {
+			VDecl *p = compare(l, "lt", VT_UD, d, val_vec(best));
+			lower_select(l, p, 0, best, VT_UD, d, val_vec(best));
+			lower_select(l, p, 0, blo, VT_UD, alo, val_vec(blo));
+			lower_select(l, p, 0, bhi, VT_UD, ahi, val_vec(bhi));
+		}
+	}
+	l->mem_pointers = 1;
+	*lo = val_vec(blo);
+	*hi = val_vec(bhi);
+	return 0;
+}

@@ -2362,6 +2362,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	kernel_arg_info(k, ze);
 	layout(&l);
 	plan->approx = approx_math(l.vk);
+	plan->mem_pointers = l.mem_pointers;
 	*vkp = l.vk;
 	vec_free(&l.regs);
 	vec_free(&l.main_lits);

@@ -84,12 +84,31 @@ static int shared_fits(L *l, const Inst *in, const MdArg *a, int uav)
 	return 0;
 }
 
+/* The base of an access whose address was read from memory: of the
+ * arguments it may point into, the global pointers (uav -1: the arena, a
+ * view of the whole heap) or those bound to UAV uav, per lane the one whose
+ * buffer holds it (mem_base). */
+static int loaded_base(L *l, const Inst *in, int uav, Base *out)
+{
+	VEC(const MdArg *) c = {0};
+	size_t i;
+	int rc;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (uav < 0 ? global_pointer(a) : a->kind == MA_POINTER && a->bufid == uav)
+			vec_push(&c, a);
+	}
+	rc = mem_base(l, in, c.v, c.n, &out->lo, &out->hi);
+	vec_free(&c);
+	return rc;
+}
+
 /* Why an access has no base: b is PV_TOP or no argument. */
 static const char *no_base(PvVal b)
 {
 	return b == PV_TOP ? "it may come from several that cannot be told apart per lane" :
 	       "no argument found: the value is not a pointer argument's cb1 value moved, selected or "
-	       "offset, e.g. a literal or a pointer loaded from memory";
+	       "offset, e.g. a literal";
 }
 
 /* Which buffer a UAV access reads: the data segment when its address comes
@@ -127,6 +146,8 @@ static int access_base(L *l, const Inst *in, const Operand *ao, int uav, Base *o
 		}
 		if (pv_is_set(b))
 			return dyn_base(l, in, b, arena_fits, uav, &out->lo, &out->hi);
+		if (b == PV_MEM)
+			return loaded_base(l, in, -1, out);
 		lerr(l, in->loc, "the address of this '%s' on the arena UAV does not derive from a "
 		     "global pointer argument (%s)", il_ops[in->op].name, no_base(b));
 		return -1;
@@ -147,6 +168,8 @@ static int access_base(L *l, const Inst *in, const Operand *ao, int uav, Base *o
 	}
 	if (pv_is_set(b))
 		return dyn_base(l, in, b, shared_fits, uav, &out->lo, &out->hi);
+	if (b == PV_MEM)
+		return loaded_base(l, in, uav, out);
 	if (pv_is_arg(b))
 		lerr(l, in->loc, "the address of this '%s' derives from argument '%s', which is bound "
 		      "to UAV %d, not %d", il_ops[in->op].name, l->k->md->args.v[b].name,

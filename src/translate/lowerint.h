@@ -76,6 +76,8 @@ typedef struct L {
 	unsigned char cb0_read[CB0_SLOTS]; /* components of each cb0 slot read (bits xyzw) */
 	VDecl *dseg;             /* address of the data blob (uq), NULL if unused */
 	int priv_uav;            /* UAV id of private memory, -1 if none */
+	int mem_pointers;        /* some access's base is found per lane from a pointer
+	                          * read from memory (mem_base; AbiPlan.mem_pointers) */
 	int priv_bytes;          /* private bytes per work-item */
 	VDecl *pbase;            /* per lane: scratch offset of its private dword 0 */
 	int itemp_k0[16];        /* x<n>[] with a register index: first private dword, -1 if in registers */
@@ -174,6 +176,9 @@ void dyn_free(L *l);
 void dyn_def(L *l, const Inst *in);         /* before lowering in: its shadow updates */
 /* the per-lane base of an access whose provenance is `set`; fits checks (and
  * diagnoses) each candidate; 0 ok */
+/* the per-lane base of an access whose address was read from memory: the
+ * candidate argument nearest below it (dynbase.c) */
+int mem_base(L *l, const Inst *in, const MdArg *const *cand, size_t n, Val *lo, Val *hi);
 int dyn_base(L *l, const Inst *in, PvVal set, int (*fits)(L *, const Inst *, const MdArg *, int),
              int uav, Val *lo, Val *hi);
 

@@ -14,9 +14,15 @@
  * base (the non-pointer can only be NULL or an offset that is never
  * dereferenced).  Structured control flow joins at endif/endloop, loops run
  * to a fixpoint, calls are walked at each call site (context-sensitive) and
- * the results of all contexts are joined per instruction.  Values loaded
- * from memory are non-pointers: AMD OpenCL 1.x kernels cannot receive
- * pointers through buffers.
+ * the results of all contexts are joined per instruction.
+ *
+ * Values loaded from memory are PV_MEM: data that may be a pointer a kernel
+ * stored (a host cannot: it never sees an AMD address).  A pointer plus
+ * PV_MEM keeps the pointer's base (two pointers are never added), PV_MEM
+ * plus a non-pointer stays PV_MEM, and the join of PV_MEM with arguments is
+ * PV_MEM: a register that is an argument on one path and loaded on another,
+ * then dereferenced, holds a pointer read from memory on some lanes, so the
+ * access finds its argument per lane at run time (dynbase.c mem_base).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -76,6 +82,11 @@ static PvVal join1(PvVal a, PvVal b)
 		return b;
 	if (b == PV_NONPTR)
 		return a;
+	if (a == PV_MEM || b == PV_MEM) {
+		/* with arguments (one or a set): a pointer from memory or an argument */
+		PvVal o = a == PV_MEM ? b : a;
+		return o == PV_MEM || arg_bits(o) ? PV_MEM : PV_TOP;
+	}
 	ma = arg_bits(a), mb = arg_bits(b);
 	return ma && mb ? PV_SET | ma | mb : PV_TOP;
 }
@@ -402,6 +413,14 @@ const PvDef *provenance_def(const Provenance *pv, const Inst *in, int ctx)
 	return i ? &pv->defs.v[i - 1] : NULL;
 }
 
+/* A load from memory into a temporary (UAV, LDS, GDS; stores write mem#). */
+static int loads(const Inst *in)
+{
+	const char *n = il_ops[in->op].name;
+	return in->ops[0].file == RF_TEMP && (strncmp(n, "uav_", 4) == 0 || strncmp(n, "lds_", 4) == 0 ||
+	                                      strncmp(n, "gds_", 4) == 0);
+}
+
 static void transfer(Walk *w, State *s, const Inst *in)
 {
 	PvVal vals[4];
@@ -415,14 +434,14 @@ static void transfer(Walk *w, State *s, const Inst *in)
 	     strncmp(oi->name, "gds_read_", 9) == 0)) {
 		/* a returning atomic: its destination holds loaded data */
 		for (c = 0; c < 4; c++)
-			vals[c] = PV_NONPTR;
+			vals[c] = PV_MEM;
 		def(w, s, in, vals);
 		return;
 	}
 	if (oi->kind != K_INST || in->nops == 0 || oi->ndst != 1)
 		return;
 	for (c = 0; c < 4; c++)
-		vals[c] = PV_NONPTR;
+		vals[c] = loads(in) ? PV_MEM : PV_NONPTR;
 	switch (in->op) {
 	case OP_MOV:
 		for (c = 0; c < 4; c++)
@@ -438,7 +457,7 @@ static void transfer(Walk *w, State *s, const Inst *in)
 			PvVal a = src_val(w, s, &in->ops[1], c), b = src_val(w, s, &in->ops[2], c);
 			int pa = a >= 0 || a == PV_TOP, pb = b >= 0 || b == PV_TOP;
 			vals[c] = pa && pb ? (in->op == OP_IADD ? PV_NONPTR : PV_TOP) :
-			          pa ? a : pb ? b : PV_NONPTR;
+			          pa ? a : pb ? b : a == PV_MEM || b == PV_MEM ? PV_MEM : PV_NONPTR;
 		}
 		break;
 	case OP_CMOV_LOGICAL:

@@ -144,7 +144,10 @@ typedef struct Provenance {
 	size_t *dhash, dcap;      /* (inst, ctx) -> index into defs + 1, 0 empty */
 } Provenance;
 #define PV_MAX_CTX 64
-enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3 };
+/* PV_MEM: data read from memory (a UAV, LDS, GDS), which may be a pointer
+ * a kernel stored there; an access whose base is PV_MEM finds its argument
+ * per lane at run time (dynbase.c mem_base) */
+enum { PV_UNDEF = -1, PV_NONPTR = -2, PV_TOP = -3, PV_MEM = -4 };
 #define PV_DATASEG (1 << 20) /* a base that is the global data segment (cb0[8].x) */
 #define PV_PRINTF (PV_DATASEG + 1) /* the printf buffer (cb0[8].y) */
 #define PV_SET (1LL << 62)   /* | a mask of argument indices below PV_SET_ARGS */
@@ -198,6 +201,8 @@ typedef struct AbiPlan {
 	const PfTable *pf;      /* the program's printf formats, NULL if none */
 	const char *approx;     /* the approximate math instructions the code uses ("exp inv"),
 	                         * NULL when every result is exact (interned) */
+	int mem_pointers;       /* some access's address is a pointer read from memory: the
+	                         * host must keep every buffer within one 4 GiB span */
 	VEC(AbiEntry) entries;  /* explicit arguments in order, then cb0 reads */
 } AbiPlan;
 
