@@ -178,6 +178,7 @@ static Mem *add_uav(Run *R, int id)
 	Mem m, *e = amd_uav(R, id);
 	if (e || id < 0)
 		return e;
+	id = amd_heap_uav(R, id);
 	memset(&m, 0, sizeof m);
 	m.id = id;
 	m.is_uav = 1;

@@ -388,8 +388,12 @@ static int dec_dcl(Dec *d, const Inst *in)
 		if (in->nops == 1 && in->ops[0].file == RF_NUMBER)
 			d->c->wavesize = (int)in->ops[0].num;
 		return 0;
-	case OP_DCL_ARENA_UAV: /* the arena aliases the default UAV (amd_mem.c) */
+	case OP_DCL_ARENA_UAV: { /* the arena aliases the default UAV (amd.c amd_uav) */
+		const Mod *id = il_inst_mod(in, "id");
+		if (id)
+			d->c->arena_uav = (int)il_mod_int(id, -1);
 		return 0;
+	}
 	case OP_DCL_CB:
 		if (in->nops == 1 && in->ops[0].file == RF_CB && in->ops[0].num == 1 &&
 		    in->ops[0].index_imm * 16 > d->c->cb1_dcl)
@@ -874,6 +878,7 @@ int amd_decode(Program *p, Kernel *k, AmdCode *c, char **err)
 	d.k = k;
 	d.c = c;
 	c->priv_uav = -1;
+	c->arena_uav = -1;
 	c->lds_dcl = -1;
 	if (collect_lits(&d, &p->m->main, &d.main_lits))
 		goto out;

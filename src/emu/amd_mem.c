@@ -26,9 +26,21 @@
 
 #include "amdint.h"
 
+/* Evergreen's arena UAV and the default raw UAV are two views of one global
+ * heap: AMD's backend reads an argument bound to the arena through raw UAV
+ * 11 when the argument's UAVs conflict (lit uavid_conflict_arg), and arena
+ * instructions address the default UAV's pointers.  Both ids name the
+ * default UAV's memory here. */
+int amd_heap_uav(const Run *R, int id)
+{
+	int def = R->k->md->uavid >= 0 ? R->k->md->uavid : 11;
+	return id >= 0 && id == R->c.arena_uav ? def : id;
+}
+
 Mem *amd_uav(Run *R, int id)
 {
 	size_t i;
+	id = amd_heap_uav(R, id);
 	for (i = 0; i < R->uavs.n; i++)
 		if (R->uavs.v[i].id == id)
 			return &R->uavs.v[i];

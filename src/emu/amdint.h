@@ -86,6 +86,7 @@ typedef struct AmdCode {
 	VEC(AArray) arrays;
 	int array_elems;    /* elements over all arrays */
 	int priv_uav;       /* private UAV id, -1 = none */
+	int arena_uav;      /* Evergreen's dcl_arena_uav_id, -1 = none (amd.c amd_uav) */
 	long long priv_bytes; /* its size per work-item */
 	int lds_dcl;        /* largest dcl_lds size of the first LDS id, -1 when none */
 	int lds_ids[8], lds_sizes[8], nlds; /* every LDS id declared, ascending, its largest size */
@@ -242,6 +243,7 @@ void amd_intx(Run *R, Item *it, const AInst *a, uint32_t res[4]);
 /* amd_mem.c: memory instructions; 1 handled, 0 not a memory op */
 int amd_mem(Run *R, Item *it, const AInst *a);
 Mem *amd_uav(Run *R, int id);
+int amd_heap_uav(const Run *R, int id); /* the memory a UAV id names (arena: the default) */
 uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
                     int store);
 uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp);

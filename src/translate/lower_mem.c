@@ -27,6 +27,35 @@
 #include "lowerint.h"
 
 
+/* The memory UAV id names: Evergreen's arena UAV (dcl_arena_uav_id(n), 8)
+ * and the default raw UAV (;uavid, 11) are two views of one global heap,
+ * so an argument bound to the arena may be read through the raw UAV (AMD's
+ * backend does so when a pointer's UAVs conflict: lit uavid_conflict_arg)
+ * and the other way round; both name the default UAV here.  Other ids are
+ * their own. */
+static int heap_uav(L *l, int id)
+{
+	size_t i, j;
+	int def = l->k->md->uavid >= 0 ? l->k->md->uavid : 11;
+	if (l->arena_uav == -2) {
+		l->arena_uav = -1;
+		for (i = 0; i < l->k->funcs.n; i++)
+			for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
+				const Inst *in = &l->k->funcs.v[i]->code.v[j];
+				const Mod *m;
+				if (in->op == OP_DCL_ARENA_UAV && (m = il_inst_mod(in, "id")))
+					l->arena_uav = (int)il_mod_int(m, -1);
+			}
+	}
+	return id == l->arena_uav ? def : id;
+}
+
+/* argument a's buffer is in the memory UAV uav addresses */
+static int bound_to(L *l, const MdArg *a, int uav)
+{
+	return a->bufid == uav || heap_uav(l, a->bufid) == heap_uav(l, uav);
+}
+
 static const MdArg *uav_owner(L *l, int uav, int *count)
 {
 	const MdArg *owner = NULL;
@@ -34,7 +63,7 @@ static const MdArg *uav_owner(L *l, int uav, int *count)
 	*count = 0;
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *a = &l->k->md->args.v[i];
-		if (a->kind == MA_POINTER && a->bufid == uav &&
+		if (a->kind == MA_POINTER && bound_to(l, a, uav) &&
 		    (!strcmp(a->mem, "uav") || !strcmp(a->mem, "g") || !strcmp(a->mem, "c"))) {
 			owner = a;
 			++*count;
@@ -77,7 +106,7 @@ static int arena_fits(L *l, const Inst *in, const MdArg *a, int uav)
 /* ... and of an access to shared UAV uav */
 static int shared_fits(L *l, const Inst *in, const MdArg *a, int uav)
 {
-	if (a->bufid == uav)
+	if (bound_to(l, a, uav))
 		return 1;
 	lerr(l, in->loc, "the address of this '%s' on shared UAV %d may come from argument '%s', which is "
 	     "bound to UAV %d", il_ops[in->op].name, uav, a->name, a->bufid);
@@ -95,7 +124,7 @@ static int loaded_base(L *l, const Inst *in, int uav, Base *out)
 	int rc;
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *a = &l->k->md->args.v[i];
-		if (uav < 0 ? global_pointer(a) : a->kind == MA_POINTER && a->bufid == uav)
+		if (uav < 0 ? global_pointer(a) : a->kind == MA_POINTER && bound_to(l, a, uav))
 			vec_push(&c, a);
 	}
 	rc = mem_base(l, in, c.v, c.n, &out->lo, &out->hi);
@@ -162,7 +191,7 @@ static int access_base(L *l, const Inst *in, const Operand *ao, int uav, Base *o
 		      il_ops[in->op].name, uav);
 		return -1;
 	}
-	if (pv_is_arg(b) && l->k->md->args.v[b].bufid == uav) {
+	if (pv_is_arg(b) && bound_to(l, &l->k->md->args.v[b], uav)) {
 		*out = arg_base(l, &l->k->md->args.v[b]);
 		return 0;
 	}
@@ -1763,6 +1792,7 @@ int private_memory(L *l)
 	size_t i, j;
 	int dwords;
 	l->priv_uav = -1;
+	l->arena_uav = -2; /* looked up on first use (heap_uav) */
 	for (i = 0; i < l->k->funcs.n; i++)
 		for (j = 0; j < l->k->funcs.v[i]->code.n; j++) {
 			const Inst *in = &l->k->funcs.v[i]->code.v[j];

@@ -76,6 +76,8 @@ typedef struct L {
 	unsigned char cb0_read[CB0_SLOTS]; /* components of each cb0 slot read (bits xyzw) */
 	VDecl *dseg;             /* address of the data blob (uq), NULL if unused */
 	int priv_uav;            /* UAV id of private memory, -1 if none */
+	int arena_uav;           /* Evergreen's dcl_arena_uav_id, -1 none, -2 not looked up
+	                          * (lower_mem.c heap_uav) */
 	int mem_pointers;        /* some access's base is found per lane from a pointer
 	                          * read from memory (mem_base; AbiPlan.mem_pointers) */
 	int priv_bytes;          /* private bytes per work-item */
