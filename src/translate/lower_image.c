@@ -37,6 +37,11 @@
  *                    (0x10 nearest, 0x20 linear) have no Level Zero source and
  *                    read as 0.
  *
+ * sample_l/_b/_g are sample: an OpenCL image has one mip level, so any LOD
+ * clamps to level 0, and an OpenCL sampler has one filter for minification
+ * and magnification (docs/design.md, "The sampler family"); resinfo reads
+ * the info block; dcl_sampler names a ;sampler line.
+ *
  * Instructions (vISA as IGC writes it): sample -> sample_lz, load/uav_load ->
  * load_lz (both in pieces of at most 16 lanes), uav_store -> scatter4_typed
  * (8 lanes), or lsc_store_quad.tgm with LSC messages.  Without a sampler
