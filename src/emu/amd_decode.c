@@ -310,12 +310,14 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
 	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
-	int i;
+	static const char *const resinfo[] = {"id", "resource", "uint"};
+	int i, smp = amd_image_samples(in->op);
 	size_t j;
 	for (i = 0; i < in->nmods; i++) {
 		const char *n = in->mods[i].name;
-		const char *const *t = in->op == OP_FENCE ? fence : in->op == OP_SAMPLE ? sample : ok;
-		size_t nt = in->op == OP_FENCE ? NELEM(fence) : in->op == OP_SAMPLE ? NELEM(sample) : NELEM(ok);
+		const char *const *t = in->op == OP_FENCE ? fence : smp ? sample : in->op == OP_RESINFO ? resinfo : ok;
+		size_t nt = in->op == OP_FENCE ? NELEM(fence) : smp ? NELEM(sample) :
+		            in->op == OP_RESINFO ? NELEM(resinfo) : NELEM(ok);
 		for (j = 0; j < nt && strcmp(n, t[j]); j++)
 			;
 		if (j == nt && t == ok && amd_fmath_mod(n))
@@ -333,10 +335,11 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	a->sat = il_inst_mod(in, "sat") != NULL;
 	a->arena = il_inst_mod(in, "arena") != NULL;
 	a->b64 = il_inst_mod(in, "b64") != NULL;
-	if (in->op == OP_SAMPLE) {
+	a->unnorm = in->op == OP_RESINFO && il_inst_mod(in, "uint"); /* resinfo: integer results */
+	if (smp) {
 		const Mod *sm = il_inst_mod(in, "sampler"), *ct = il_inst_mod(in, "coordtype");
 		if (!sm || il_mod_int(sm, -1) < 0)
-			return fail(d, in->loc, "'sample' needs _sampler(n)");
+			return fail(d, in->loc, "'%s' needs _sampler(n)", il_ops[in->op].name);
 		a->samp = (int)il_mod_int(sm, -1);
 		a->unnorm = ct && ct->arg && !strcmp(ct->arg, "unnormalized");
 		if (ct && (!ct->arg || (a->unnorm == 0 && strcmp(ct->arg, "normalized"))))
@@ -449,7 +452,8 @@ static int dec_dcl(Dec *d, const Inst *in)
 	}
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:
-	case OP_DCL_TYPED_UAV: {
+	case OP_DCL_TYPED_UAV:
+	case OP_DCL_SAMPLER: {
 		char *why = NULL;
 		if (amd_image_dcl(d->k, in, &why)) {
 			fail(d, in->loc, "%s", why);
@@ -771,7 +775,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if (amd_alu_kind(in->op) == 5 && amd_f64_check(&a))
 		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_f64_check(&a));
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
-	    in->op != OP_SAMPLE && in->op != OP_LOAD && !amd_wave_op(in->op) &&
+	    !amd_image_samples(in->op) && in->op != OP_LOAD && in->op != OP_RESINFO && !amd_wave_op(in->op) &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
 	if (amd_wave_op(in->op) && (!has_dst(in) || a.nsrc > (in->op == OP_POISONV)))

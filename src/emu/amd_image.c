@@ -18,10 +18,23 @@
  *            unless the instruction says _coordtype(unnormalized) (the
  *            instruction decides, not the sampler state); addressing and
  *            filter from the state; OpenCL's rules in emu_image.c
+ *   sample_l/_b/_g  a level of detail: sample_l's .x, the implicit one (0:
+ *            a compute kernel has no derivatives) plus sample_b's .x, or
+ *            log2 of sample_g's larger gradient in texels; clamped to the
+ *            image's levels, which for an OpenCL image are one: level 0,
+ *            with the minification filter when the LOD is above 0 and the
+ *            magnification one otherwise - one and the same filter in an
+ *            OpenCL sampler, so the result is sample's (lod_sample)
+ *   resinfo  the size of mip level src.x: width, height (1-D array:
+ *            layers), depth (2-D array: layers), unused 0, w the level
+ *            count (1); past the last level 0 0 0 1; floats, or integers
+ *            with _uint
+ *   dcl_sampler_id(n)  sampler n must have a ;sampler line
  *   load     integer coordinates, level 0; uav_store converts to the
  *            image's format (the dcl's _fmtx(uint) is what AMD's compiler
  *            always declares; the descriptor decides)
  */
+#include <math.h>
 #include <string.h>
 
 #include "amdint.h"
@@ -71,7 +84,17 @@ int amd_image_dcl(const Kernel *k, const Inst *in, char **why)
 	static const char *const dcl[] = {"1d", "1darray", "buffer", "2d", "2darray", "3d"};
 	const Mod *id = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type");
 	int uav = in->op != OP_DCL_RESOURCE, t;
-	const MdArg *m = id ? image_arg(k, uav, (int)il_mod_int(id, -1)) : NULL;
+	const MdArg *m;
+	size_t i;
+	if (in->op == OP_DCL_SAMPLER) {
+		for (i = 0; id && i < k->md->samplers.n; i++)
+			if (k->md->samplers.v[i].id == il_mod_int(id, -1) && in->nmods == 1 && !in->nops)
+				return 0;
+		*why = xasprintf("'dcl_sampler' takes _id(n) of a ;sampler line and nothing else (sampler %s)",
+		                 id && id->arg ? id->arg : "?");
+		return -1;
+	}
+	m = id ? image_arg(k, uav, (int)il_mod_int(id, -1)) : NULL;
 	if (!m) {
 		*why = xasprintf("'%s' declares %s %s, which no %s image argument has", il_ops[in->op].name,
 		                 uav ? "UAV" : "resource", id && id->arg ? id->arg : "?",
@@ -263,6 +286,45 @@ static int check_shape(Run *R, Item *it, const AInst *a, int nsrc, int dst)
 	return 1;
 }
 
+static float srcf(Run *R, Item *it, const AInst *a, int s, int c)
+{
+	uint32_t u = amd_src(R, it, a, &a->s[s], c, 1);
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* the level of detail of sample_l, sample_b and sample_g (D3D's rules) */
+static float lod_of(Run *R, Item *it, const AInst *a, const EmuImage *d)
+{
+	float rho = 0.0f;
+	int k, n;
+	if (a->op == OP_SAMPLE_L)
+		return srcf(R, it, a, 1, 0);
+	if (a->op == OP_SAMPLE_B)
+		return 0.0f + srcf(R, it, a, 1, 0); /* no derivatives: implicit LOD 0, plus the bias */
+	n = emu_image_axes(d);
+	for (k = 1; k <= 2; k++) { /* the gradients along x (src1) and y (src2), in texels */
+		float sum = 0.0f;
+		int c;
+		for (c = 0; c < n; c++) {
+			float t = srcf(R, it, a, k + 1, c) * (float)(c == 0 ? d->width : c == 1 ? d->height : d->depth);
+			sum += t * t;
+		}
+		rho = fmaxf(rho, sqrtf(sum));
+	}
+	return log2f(rho);
+}
+
+/* the filter of the level a LOD selects: clamped to the image's levels
+ * (one: level 0, NaN included); minification above 0, magnification at
+ * or below - an OpenCL sampler has one filter mode for both */
+static void lod_sample(float lod, EmuSampler *s)
+{
+	uint32_t minify = s->filter, magnify = s->filter;
+	s->filter = lod > 0.0f ? minify : magnify;
+}
+
 static void sample(Run *R, Item *it, const AInst *a)
 {
 	AImg *g;
@@ -271,7 +333,8 @@ static void sample(Run *R, Item *it, const AInst *a)
 	uint32_t out[4];
 	char *why = NULL;
 	int k, n;
-	if (!check_shape(R, it, a, 1, 1) || !(g = img_of(R, it, a, 0)))
+	if (!check_shape(R, it, a, a->op == OP_SAMPLE_G ? 3 : a->op == OP_SAMPLE ? 1 : 2, 1) ||
+	    !(g = img_of(R, it, a, 0)))
 		return;
 	if (decode_state(state_of(R, a->samp), a->unnorm, &s)) {
 		R->refused = 1;
@@ -279,10 +342,10 @@ static void sample(Run *R, Item *it, const AInst *a)
 		return;
 	}
 	n = emu_image_coords(g->d->type);
-	for (k = 0; k < n; k++) {
-		uint32_t u = amd_src(R, it, a, &a->s[0], k, 1);
-		memcpy(&c[k], &u, 4);
-	}
+	for (k = 0; k < n; k++)
+		c[k] = srcf(R, it, a, 0, k);
+	if (a->op != OP_SAMPLE)
+		lod_sample(lod_of(R, it, a, g->d), &s);
 	if (R->err)
 		return;
 	if (emu_image_sample(g->d, g->b, &s, c, out, &why)) {
@@ -316,6 +379,48 @@ static void load(Run *R, Item *it, const AInst *a, int uav)
 	commit4(R, it, a, out);
 }
 
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* resinfo: the sizes of mip level src.x of a read-only image */
+static void resinfo(Run *R, Item *it, const AInst *a)
+{
+	AImg *g;
+	const EmuImage *d;
+	uint32_t out[4] = {0, 0, 0, 1}, level;
+	int k;
+	if (!check_shape(R, it, a, 1, 1) || !(g = img_of(R, it, a, 0)))
+		return;
+	d = g->d;
+	if (d->type == EI_1D_BUFFER) {
+		R->refused = 1;
+		amd_fail(R, it, a, "image '%s' is a 1-D buffer, which has no texture size", g->md->name);
+		return;
+	}
+	level = amd_src(R, it, a, &a->s[0], 0, 0);
+	if (R->err)
+		return;
+	if (level == 0) { /* one level */
+		out[0] = d->width;
+		if (d->type == EI_1D_ARRAY)
+			out[1] = d->array_size;
+		if (d->type == EI_2D || d->type == EI_2D_ARRAY || d->type == EI_3D)
+			out[1] = d->height;
+		if (d->type == EI_2D_ARRAY)
+			out[2] = d->array_size;
+		if (d->type == EI_3D)
+			out[2] = d->depth;
+	}
+	if (!a->unnorm) /* floats without _uint */
+		for (k = 0; k < 4; k++)
+			out[k] = fbits((float)out[k]);
+	commit4(R, it, a, out);
+}
+
 static void store(Run *R, Item *it, const AInst *a)
 {
 	AImg *g;
@@ -334,10 +439,16 @@ static void store(Run *R, Item *it, const AInst *a)
 int amd_image(Run *R, Item *it, const AInst *a)
 {
 	switch (a->op) {
-	case OP_SAMPLE: sample(R, it, a); return 1;
+	case OP_SAMPLE: case OP_SAMPLE_L: case OP_SAMPLE_B: case OP_SAMPLE_G: sample(R, it, a); return 1;
+	case OP_RESINFO: resinfo(R, it, a); return 1;
 	case OP_LOAD: load(R, it, a, 0); return 1;
 	case OP_UAV_LOAD: load(R, it, a, 1); return 1;
 	case OP_UAV_STORE: store(R, it, a); return 1;
 	default: return 0;
 	}
+}
+
+int amd_image_samples(Opcode op)
+{
+	return op == OP_SAMPLE || op == OP_SAMPLE_L || op == OP_SAMPLE_B || op == OP_SAMPLE_G;
 }

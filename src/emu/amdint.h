@@ -64,7 +64,7 @@ typedef struct AInst {
 	int aux;            /* relop, zeroop policy, access size, ... */
 	uint8_t sat, arena, cond_z;
 	uint8_t b64;        /* UAV atomics: _b64, 64-bit values in component pairs */
-	uint8_t unnorm;     /* sample: _coordtype(unnormalized) */
+	uint8_t unnorm;     /* sample: _coordtype(unnormalized); resinfo: _uint */
 	int samp;           /* sample: _sampler(n), -1 = none */
 	uint32_t k;         /* cmp: the _cmpval constant's bits */
 	uint8_t rnd;        /* _rte/_rtp/_rtn/_rtz: 1..4, 0 = none (amd_fmath.c) */
@@ -259,6 +259,7 @@ int amd_image_setup(Run *R);                 /* checks and copies the images; 0 
 void amd_image_cb1(Run *R);                  /* info blocks and sampler dwords */
 int amd_image(Run *R, Item *it, const AInst *a); /* 1 handled, 0 not an image op */
 int amd_image_dcl(const Kernel *k, const Inst *in, char **why); /* dcl checks: 0 ok */
+int amd_image_samples(Opcode op);            /* sample, sample_l, sample_b, sample_g */
 void amd_image_free(Run *R);
 
 /* amd_printf.c: decodes the printf slots of one group into R->res */

@@ -457,7 +457,9 @@ static int names_image(const Inst *in, const MdArg *m)
 {
 	const Mod *id = il_inst_mod(in, "id"), *res = il_inst_mod(in, "resource");
 	int uav = strcmp(m->access, "RO") != 0;
-	if (uav ? in->op != OP_UAV_LOAD && in->op != OP_UAV_STORE : in->op != OP_SAMPLE && in->op != OP_LOAD)
+	if (uav ? in->op != OP_UAV_LOAD && in->op != OP_UAV_STORE :
+	          in->op != OP_SAMPLE && in->op != OP_SAMPLE_L && in->op != OP_SAMPLE_B && in->op != OP_SAMPLE_G &&
+	          in->op != OP_LOAD)
 		return 0;
 	if (!id)
 		id = res;

@@ -156,6 +156,7 @@ typedef struct EmuResult {
  * integer format; missing channels read 0 (alpha 1). */
 int emu_image_texel_bytes(uint32_t order, uint32_t data_type);  /* 0: unsupported */
 int emu_image_coords(EmuImageType t);        /* coordinates a message takes: 1..3 */
+int emu_image_axes(const EmuImage *d);       /* filtered axes (the rest is a layer): 1..3 */
 int emu_image_is_int(const EmuImage *d);     /* integer channel data type */
 /* NULL when d and its bytes describe a supported image, else why (static text) */
 const char *emu_image_check(const EmuImage *d, size_t size);

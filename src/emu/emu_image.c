@@ -65,6 +65,11 @@ static int axes(const EmuImage *d)
 	return d->type == EI_2D || d->type == EI_2D_ARRAY ? 2 : d->type == EI_3D ? 3 : 1;
 }
 
+int emu_image_axes(const EmuImage *d)
+{
+	return axes(d);
+}
+
 static int layered(const EmuImage *d)
 {
 	return d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY;

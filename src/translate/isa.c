@@ -50,6 +50,18 @@ static const struct {
 	         "images, so no kernel argument can be one (docs/memory.md)"},
 	{"bufinfo", "buffer size query: an AMD UAV is the whole global heap, and Level Zero passes a "
 	            "kernel no buffer size (docs/memory.md)"},
+	{"sample_c", "depth comparison: the compare function is sampler state, and neither AMD's OpenCL "
+	             "sampler (normalized, addressing and filter bits) nor a Level Zero or OpenCL sampler "
+	             "has one, so no kernel input defines the result; no device"},
+	{"fetch4_c", "depth comparison: the compare function is sampler state, and neither AMD's OpenCL "
+	             "sampler (normalized, addressing and filter bits) nor a Level Zero or OpenCL sampler "
+	             "has one, so no kernel input defines the result; no device"},
+	{"fetch4po_c", "depth comparison: the compare function is sampler state, and neither AMD's OpenCL "
+	               "sampler (normalized, addressing and filter bits) nor a Level Zero or OpenCL sampler "
+	               "has one, so no kernel input defines the result; no device"},
+	{"lod", "the level of detail implicit derivatives give: a compute kernel has none (no pixel "
+	        "quads), and no source defines AMD's result there; sample and sample_l/b/g read level 0, "
+	        "the only level of an OpenCL image; no device"},
 	{"dcl_function_body", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_function_table", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_interface_ptr", "D3D11 class linkage (interfaces): never in OpenCL IL"},
@@ -77,6 +89,14 @@ static const struct {
 	{OP_PIREDUCE, "no source gives its result: AMD's compiler emits it for its pireduce intrinsic "
 	              "(HLC: one float in, one out), but neither the reduced range nor the quadrant's "
 	              "place is documented"},
+	{OP_FETCH4, "no source gives the text form's channel selection or the order of the four texels "
+	            "in the result (GRVK reads a binary token's component field; the AMD IL text spelling "
+	            "is unknown)"},
+	{OP_FETCH4PO, "no source gives the text form's channel selection or the order of the four texels "
+	              "in the result (GRVK reads a binary token's component field; the AMD IL text "
+	              "spelling is unknown)"},
+	{OP_GATHER4, "no source gives AMD IL's gather4 (operands, channel, order of the four texels): "
+	             "amdil.md and GRVK's AMD IL decoder have no such instruction"},
 	{OP_DFREXP, "no source says which of its two 64-bit results (HLC FREXPf64: v2i64 from f64) "
 	            "holds the significand and which the exponent; dfrexp_mant and dfrexp_exp are "
 	            "lowered"},
@@ -152,6 +172,7 @@ void isa_table(Buf *out, const unsigned char *tested, const char *platforms, con
 		buf_printf(out, "| `%s` | %s | %s | %s | %s | %s |\n", il_ops[op].name,
 		           kind_name(il_ops[op].kind), low ? "yes" : why ? "refused" : "not yet",
 		           low && tested[op] ? "yes" : "no",
-		           !low ? "-" : image_inst((Opcode)op) ? sampler_platforms : platforms, why ? why : "");
+		           !low ? "-" : image_inst((Opcode)op) && op != OP_RESINFO ? sampler_platforms : platforms,
+		           why ? why : ""); /* resinfo reads the info block only */
 	}
 }

@@ -1752,7 +1752,8 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_RESOURCE:
 	case OP_DCL_UAV:
 	case OP_DCL_TYPED_UAV:
-		lower_image(l, in); /* image declarations (lower_image.c) */
+	case OP_DCL_SAMPLER:
+		lower_image(l, in); /* image and sampler declarations (lower_image.c) */
 		break;
 	case OP_DCL_WAVESIZE:
 		/* AMD's backend prints it on every device with cross-lane

@@ -37,6 +37,11 @@
  *                    (0x10 nearest, 0x20 linear) have no Level Zero source and
  *                    read as 0.
  *
+ * sample_l/_b/_g are sample: an OpenCL image has one mip level, so any LOD
+ * clamps to level 0, and an OpenCL sampler has one filter for minification
+ * and magnification (docs/design.md, "The sampler family"); resinfo reads
+ * the info block; dcl_sampler names a ;sampler line.
+ *
  * Instructions (vISA as IGC writes it): sample -> sample_lz, load/uav_load ->
  * load_lz (both in pieces of at most 16 lanes), uav_store -> scatter4_typed
  * (8 lanes), or lsc_store_quad.tgm with LSC messages.  Without a sampler
@@ -409,13 +414,24 @@ static VDecl *coord(L *l, const Operand *o, int c, VType t)
 	return v;
 }
 
+/* sources an image read takes after its destination: the coordinate, then
+ * sample_l's level of detail and sample_b's bias (.x) or sample_g's two
+ * gradients; resinfo's one source is the mip level */
+static int read_srcs(Opcode op)
+{
+	return op == OP_SAMPLE_L || op == OP_SAMPLE_B ? 2 : op == OP_SAMPLE_G ? 3 : 1;
+}
+
 /* the destination register and mask of a read; -1 after a diagnostic */
 static int read_dst(L *l, const Inst *in, int m[4])
 {
 	const Operand *d = &in->ops[0];
-	if (in->nops != 2) {
-		lerr(l, in->loc, "'%s' takes a destination and a coordinate, found %d operands",
-		     il_ops[in->op].name, in->nops);
+	if (in->nops != 1 + read_srcs(in->op)) {
+		lerr(l, in->loc, "'%s' takes a destination and %s, found %d operands", il_ops[in->op].name,
+		     in->op == OP_SAMPLE_L ? "a coordinate and a level of detail" :
+		     in->op == OP_SAMPLE_B ? "a coordinate and a bias" :
+		     in->op == OP_SAMPLE_G ? "a coordinate and two gradients" :
+		     in->op == OP_RESINFO ? "a mip level" : "a coordinate", in->nops);
 		return -1;
 	}
 	if (d->file != RF_TEMP || d->has_index || il_wmask(d, m)) {
@@ -832,8 +848,10 @@ static void lower_sample(L *l, const Inst *in)
 		     "image1d_buffer_t with load_resource)", il_ops[in->op].name, img->name);
 		return;
 	}
-	if (in->nops != 2)
+	if (in->nops != 1 + read_srcs(in->op))
 		return (void)read_dst(l, in, (int[4]){0});
+	for (c = 2; c < in->nops; c++) /* level, bias, gradients: read for their checks only */
+		(void)lsrc(l, &in->ops[c], 0);
 	if (!l->o->plat->sampler) {
 		soft_sample(l, in, img, smp, normalized);
 		return;
@@ -851,6 +869,64 @@ static void lower_sample(L *l, const Inst *in)
 		}
 	}
 	sampler_message(l, in, img, smp->id, uvr, s->ncoord);
+}
+
+/* resinfo_resource(k)[_uint] dst, level: the size of mip level level.x
+ * (an integer) of a read-only image, as D3D's resinfo (and GRVK's reading
+ * of AMD's) has it: x width, y height (1-D array: layers), z depth (2-D
+ * array: layers), unused dimensions 0, w the level count - 1 for every
+ * OpenCL image; a level past the last gives 0 0 0 and the count.  Floats,
+ * integers with _uint.  The sizes are the info block's first three dwords
+ * (AMD keeps the layers where resinfo wants them). */
+static void lower_resinfo(L *l, const Inst *in)
+{
+	static const char *const ok[] = {"resource", "id", "uint"};
+	const MdArg *img;
+	const Shape *s;
+	int m[4], c, asint = il_inst_mod(in, "uint") != NULL;
+	Val v[4];
+	VDecl *p;
+	if (other_mods(l, in, ok, NELEM(ok)) || !(img = inst_image(l, in, 0)) || read_dst(l, in, m))
+		return;
+	s = shape_of(img);
+	if (s->zt == ZT_BUFFER) {
+		lerr(l, in->loc, "'resinfo' of 1D buffer image '%s': a buffer has no texture size (D3D leaves "
+		     "it undefined); OpenCL's get_image_width reads the info block in cb1", img->name);
+		return;
+	}
+	p = compare(l, "eq", VT_UD, lsrc(l, &in->ops[1], 0), val_imm(0));
+	for (c = 0; c < 4; c++) { /* every value before the first write (dst may be the source) */
+		if (c == 3)
+			v[c] = val_imm(asint ? 1 : 0x3f800000u);
+		else if (c >= s->ncoord || m[c] != WM_WRITE)
+			v[c] = val_imm(0);
+		else
+			v[c] = sw_sel(l, p, asint ? info(l, img, c) : sw_cvt(l, VT_F, VT_UD, info(l, img, c)),
+			              val_imm(0));
+	}
+	for (c = 0; c < 4; c++) {
+		Val k = m[c] == WM_ONE ? val_imm(0x3f800000u) : m[c] == WM_ZERO ? val_imm(0) : v[c];
+		if (m[c] == WM_WRITE || m[c] == WM_ONE || m[c] == WM_ZERO)
+			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, c), 1, &k, 0);
+	}
+}
+
+/* dcl_sampler_id(n): sampler n, which a ;sampler line of the kernel must
+ * give (the state comes from there: AMD's OpenCL compiler never declares
+ * samplers, its runtime binds them by the metadata) */
+static void lower_sampler_dcl(L *l, const Inst *in)
+{
+	static const char *const ok[] = {"id"};
+	const Mod *id = il_inst_mod(in, "id");
+	if (other_mods(l, in, ok, NELEM(ok)))
+		return;
+	if (!id || !id->arg || in->nops) {
+		lerr(l, in->loc, "'dcl_sampler' takes _id(n) and no operand");
+		return;
+	}
+	if (!sampler_by_id(l, il_mod_int(id, -1)))
+		lerr(l, id->loc, "'dcl_sampler' declares sampler %s, but no ;sampler of '%s' has that id", id->arg,
+		     l->k->name);
 }
 
 /* load_resource(k)/load_id(k) and uav_load_id(k): integer coordinates */
@@ -959,8 +1035,9 @@ static void lower_image_dcl(L *l, const Inst *in)
 
 int image_lowers(Opcode op)
 {
-	return op == OP_DCL_RESOURCE || op == OP_DCL_UAV || op == OP_DCL_TYPED_UAV || op == OP_SAMPLE ||
-	       op == OP_LOAD || op == OP_UAV_LOAD || op == OP_UAV_STORE;
+	return op == OP_DCL_RESOURCE || op == OP_DCL_UAV || op == OP_DCL_TYPED_UAV || op == OP_DCL_SAMPLER ||
+	       op == OP_SAMPLE || op == OP_SAMPLE_L || op == OP_SAMPLE_B || op == OP_SAMPLE_G || op == OP_LOAD ||
+	       op == OP_UAV_LOAD || op == OP_UAV_STORE || op == OP_RESINFO;
 }
 
 int lower_image(L *l, const Inst *in)
@@ -971,7 +1048,10 @@ int lower_image(L *l, const Inst *in)
 	case OP_DCL_TYPED_UAV:
 		lower_image_dcl(l, in);
 		return 1;
-	case OP_SAMPLE:
+	case OP_DCL_SAMPLER:
+		lower_sampler_dcl(l, in);
+		return 1;
+	case OP_SAMPLE: case OP_SAMPLE_L: case OP_SAMPLE_B: case OP_SAMPLE_G:
 		lower_sample(l, in);
 		return 1;
 	case OP_LOAD:
@@ -983,17 +1063,16 @@ int lower_image(L *l, const Inst *in)
 	case OP_UAV_STORE:
 		lower_store(l, in);
 		return 1;
-	case OP_SAMPLE_L: case OP_SAMPLE_B: case OP_SAMPLE_G: case OP_LOD:
-		lerr(l, in->loc, "'%s' (explicit level of detail or gradients: mipmapped images, "
-		     "cl_khr_mipmap_image) is not supported; images are read at level 0 (sample, load)",
-		     il_ops[in->op].name);
+	case OP_RESINFO:
+		lower_resinfo(l, in);
 		return 1;
-	case OP_SAMPLE_C: case OP_SAMPLE_C_LZ: case OP_SAMPLE_C_L: case OP_SAMPLE_C_B: case OP_SAMPLE_C_G:
-	case OP_FETCH4: case OP_FETCH4_C: case OP_FETCH4PO: case OP_FETCH4PO_C: case OP_GATHER4:
-		lerr(l, in->loc, "'%s' (depth comparison or four-texel gather) is not supported; OpenCL 1.x "
-		     "images are read with sample and load", il_ops[in->op].name);
+	case OP_LOD: case OP_SAMPLE_C: case OP_SAMPLE_C_LZ: case OP_SAMPLE_C_L: case OP_SAMPLE_C_B:
+	case OP_SAMPLE_C_G: case OP_FETCH4: case OP_FETCH4_C: case OP_FETCH4PO: case OP_FETCH4PO_C:
+	case OP_GATHER4:
+		lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name,
+		     isa_refusal(in->op) ? isa_refusal(in->op) : isa_undocumented(in->op));
 		return 1;
-	case OP_RESINFO: case OP_BUFINFO:
+	case OP_BUFINFO:
 		lerr(l, in->loc, "'%s' is not supported: OpenCL image queries read the image's 32-byte info "
 		     "block in cb1", il_ops[in->op].name);
 		return 1;
