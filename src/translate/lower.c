@@ -1772,7 +1772,11 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	}
 	default:
-		lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
+		if (isa_refusal(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name,
+			      isa_refusal(in->op));
+		else
+			lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
 		break;
 	}
 }
@@ -1884,7 +1888,10 @@ static void lower_inst(L *l, const Inst *in)
 	case OP_NOP:
 		break;
 	default:
-		lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
+		if (isa_refusal(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", oi->name, isa_refusal(in->op));
+		else
+			lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
 		break;
 	}
 }
