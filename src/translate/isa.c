@@ -87,6 +87,10 @@ static const struct {
 	{OP_PIREDUCE, "no source gives its result: AMD's compiler emits it for its pireduce intrinsic "
 	              "(HLC: one float in, one out), but neither the reduced range nor the quadrant's "
 	              "place is documented"},
+	{OP_FLAT_ATOMIC, "no source gives its operands: AMD's compiler defines the opcode text "
+	                 "flat_atomic_op (HLC FLAT_ATOMIC_OP) but no instruction that prints it, so neither "
+	                 "the operation suffixes nor the order of address, value and compare value are "
+	                 "known"},
 	{OP_DFREXP, "no source says which of its two 64-bit results (HLC FREXPf64: v2i64 from f64) "
 	            "holds the significand and which the exponent; dfrexp_mant and dfrexp_exp are "
 	            "lowered"},

@@ -1803,8 +1803,8 @@ static int check_mods(L *l, const Inst *in)
 		ok = lds, n = NELEM(lds);
 	else if (uav_atomic_op(in->op))
 		ok = uatom, n = NELEM(uatom);
-	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE)
-		return 0;
+	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE || flat_knows(in->op))
+		return 0; /* lower_flat checks its own modifiers */
 	else if (image_inst(in->op))
 		return 0; /* lower_image checks its own modifiers */
 	else
@@ -1878,7 +1878,7 @@ static void lower_inst(L *l, const Inst *in)
 		return;
 	if (lower_int64(l, in) || lower_media(l, in) || lower_fmath(l, in))
 		return;
-	if (lower_mem(l, in))
+	if (lower_mem(l, in) || lower_flat(l, in))
 		return;
 	if (lower_image(l, in))
 		return;
@@ -1912,7 +1912,8 @@ int lower_knows(Opcode op)
 		}
 	case K_INST:
 		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
-		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op) || wave_knows(op);
+		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op) || wave_knows(op) ||
+		       flat_knows(op);
 	case K_CALL:
 		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
 	default:
