@@ -1803,7 +1803,8 @@ static int check_mods(L *l, const Inst *in)
 		ok = lds, n = NELEM(lds);
 	else if (uav_atomic_op(in->op))
 		ok = uatom, n = NELEM(uatom);
-	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE || flat_knows(in->op))
+	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE || flat_knows(in->op) ||
+	         in->op == OP_FLAT_ATOMIC)
 		return 0; /* lower_flat checks its own modifiers */
 	else if (image_inst(in->op))
 		return 0; /* lower_image checks its own modifiers */
