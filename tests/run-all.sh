@@ -602,6 +602,17 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			ko "fp64_edge SIMD$simd: results equal host C doubles" "$(head -20 "$WORK/fp64ref$simd.log" 2>&1)"
 		fi
 	done
+	# trig_preop's dtrig_preop results against 2/pi computed by trigref
+	for simd in 8 16 32; do
+		d="$WORK/conf/$simd/trig_preop"
+		if [ -z "${TRIGREF:-}" ]; then
+			sk "trig_preop SIMD$simd: results equal the 2/pi reference" "trigref not built"
+		elif [ -f "$d/manifest.xml" ] && "$TRIGREF" "$d" >"$WORK/trigref$simd.log" 2>&1; then
+			ok "trig_preop SIMD$simd: $(tail -n 1 "$WORK/trigref$simd.log")"
+		else
+			ko "trig_preop SIMD$simd: results equal the 2/pi reference" "$(head -20 "$WORK/trigref$simd.log" 2>&1)"
+		fi
+	done
 	# ...and fp64ref notices a broken translation of the software doubles
 	if [ -n "${FP64REF:-}" ]; then
 		"$TRANSLATE" --conform --quiet --mutate flip-compare -o "$WORK/mutf64" \

@@ -560,7 +560,8 @@ static int has_dst(const Inst *in)
 {
 	if (in->nops == 0)
 		return 0;
-	if (in->ops[0].file == RF_MEM || il_ops[in->op].ndst == 1 || in->op == OP_POISONV)
+	if (in->ops[0].file == RF_MEM || il_ops[in->op].ndst == 1 || in->op == OP_POISONV ||
+	    in->op == OP_FLAT_LOAD)
 		return 1;
 	return il_ops[in->op].ndst < 0 && strstr(il_ops[in->op].name, "_read_") != NULL;
 }
@@ -776,6 +777,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_f64_check(&a));
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
 	    !amd_image_samples(in->op) && in->op != OP_LOAD && in->op != OP_RESINFO && !amd_wave_op(in->op) &&
+	    in->op != OP_FLAT_LOAD && in->op != OP_FLAT_STORE &&
 	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
 	if (amd_wave_op(in->op) && (!has_dst(in) || a.nsrc > (in->op == OP_POISONV)))
@@ -799,7 +801,12 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		if (!idm)
 			idm = il_inst_mod(in, "resource");
 		a.uav = idm ? (int)il_mod_int(idm, -1) : -1;
-		if (size && size->arg)
+		if (in->op == OP_FLAT_LOAD || in->op == OP_FLAT_STORE) {
+			/* _size(ubyte|sbyte|ushort|sshort|dword|dwordx2..4): bytes, bit 8 signed */
+			if (!size || (a.aux = amd_flat_size(size->arg)) < 0)
+				return fail(d, size ? size->loc : in->loc, "'%s' needs _size(ubyte|sbyte|ushort|"
+				            "sshort|dword|dwordx2|dwordx3|dwordx4)", il_ops[in->op].name);
+		} else if (size && size->arg)
 			a.aux = !strcmp(size->arg, "byte") ? 1 : !strcmp(size->arg, "short") ? 2 :
 			        !strcmp(size->arg, "dword") ? 4 : -1;
 		if (size && a.aux < 0)

@@ -44,10 +44,17 @@
  *              5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +Inf) tested in the
  *              integer mask: all ones or 0 (docs/fmath.md: HSAFoundation
  *              builtins' class.cl and amdil-to-hsail.cl).
+ *   dtrig_preop  GCN's V_TRIG_PREOP_F64 (d.xy, a.xy, seg.x): the 53 bits
+ *              of 2/pi after bit shift = (seg & 31) * 53 + max(e - 1077, 0)
+ *              (e the exponent field of a; 0 when they pass the 1201-bit
+ *              table) times 2^(-53 - shift), 2^128 more when e >= 1968,
+ *              rounded toward zero (the ISA's rule: only denormals round);
+ *              a NaN comes back quieted [I: AMD's RDNA/Vega ISA text; LLVM's
+ *              constant folding of llvm.amdgcn.trig.preop].
  * Refused: dfrexp with its two results (which half is which is not
- * documented), dtrig_preop (not emulated yet); zeroop policies other than
- * infinity.
+ * documented); zeroop policies other than infinity.
  */
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -119,7 +126,7 @@ static const F64Op ops[] = {
 	{OP_DROUND_Z, "d", 'd'}, {OP_DMOV, "d", 'd'}, {OP_DMOVC, "idd", 'd'},
 	{OP_DEQ, "dd", 'w'}, {OP_DNE, "dd", 'w'}, {OP_DLT, "dd", 'w'}, {OP_DGE, "dd", 'w'},
 	{OP_F2D, "f", 'd'}, {OP_D2F, "d", 'w'}, {OP_ITOD, "i", 'd'}, {OP_UTOD, "i", 'd'},
-	{OP_DTOI, "d", 'w'}, {OP_DTOU, "d", 'w'}, {OP_DCLASS, "di", 'w'},
+	{OP_DTOI, "d", 'w'}, {OP_DTOU, "d", 'w'}, {OP_DCLASS, "di", 'w'}, {OP_DTRIG_PREOP, "di", 'd'},
 };
 
 static const F64Op *find(int op)
@@ -270,6 +277,42 @@ static uint32_t dclass(uint64_t u, uint32_t mask)
 	return mask >> b & 1 ? 0xffffffffu : 0;
 }
 
+/* 2/pi = 0.A2F9836E 4E441529 ... in 32-bit words: fraction bits 1..1201
+ * (AMD's table length), zeros after; the same published digits fdlibm's
+ * ipio2 holds in 24-bit pieces (tests/tools/trigref.c recomputes them) */
+static const uint32_t two_pi_bits[40] = {
+	0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+	0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+	0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+	0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+	0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b0000, 0, 0,
+};
+
+/* bit b (1-based) of 2/pi's fraction */
+static unsigned two_pi_bit(int b)
+{
+	return two_pi_bits[(b - 1) / 32] >> (31 - (b - 1) % 32) & 1;
+}
+
+static uint64_t trig_preop(uint64_t a, uint32_t seg)
+{
+	int e = (int)(a >> 52 & 0x7ff), shift = (int)(seg & 31) * 53 + (e > 1077 ? e - 1077 : 0), b;
+	uint64_t r = 0;
+	volatile double v;
+	int old;
+	if (isnan_b(a))
+		return a | QUIET_BIT;
+	if (shift + 53 > 1201)
+		return 0;
+	for (b = shift + 1; b <= shift + 53; b++)
+		r = r << 1 | two_pi_bit(b);
+	old = fegetround();
+	fesetround(FE_TOWARDZERO);
+	v = ldexp((double)r, -53 - shift + (e >= 1968 ? 128 : 0));
+	fesetround(old);
+	return B(v);
+}
+
 /* one pair: s[] the double sources (or 0), iv/fv the 32-bit ones */
 static uint64_t op_pair(const AInst *in, int op, const uint64_t *s, uint32_t iv, uint32_t *w)
 {
@@ -321,6 +364,7 @@ static uint64_t op_pair(const AInst *in, int op, const uint64_t *s, uint32_t iv,
 	case OP_UTOD: return B((double)iv);
 	case OP_DTOI: *w = dtoi(a); return 0;
 	case OP_DCLASS: *w = dclass(s[0], iv); return 0;
+	case OP_DTRIG_PREOP: return trig_preop(s[0], iv);
 	default: *w = dtou(a); return 0; /* OP_DTOU */
 	}
 }

@@ -254,11 +254,12 @@ static void put(Run *R, Item *it, const Mem *m, uint8_t *p, uint32_t addr, int n
 }
 
 /* how a load fills its destination */
-enum { L_PREFIX, L_ONE, L_VEC };
+enum { L_PREFIX, L_ONE, L_VEC, L_SEQ };
 
 /* L_PREFIX: the mask's x.. prefix gets the dwords at addr, addr+4 ..;
  * L_ONE: the one written component gets the sz-byte value at addr;
- * L_VEC: each written component c gets the dword at addr + 4c */
+ * L_VEC: each written component c gets the dword at addr + 4c;
+ * L_SEQ: the sz written components, in order, get the dwords at addr, addr+4 .. */
 static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz, int sign, int mode)
 {
 	uint32_t res[4] = {0};
@@ -266,6 +267,12 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 	const uint8_t *p;
 	for (c = 0; c < 4; c++)
 		n += a->d.m[c] == WM_WRITE;
+	if (mode == L_SEQ && n != sz) {
+		amd_fail(R, it, a, "loads %d dwords into %d written components", sz, n);
+		return;
+	}
+	if (mode == L_SEQ)
+		sz = 4;
 	if (mode == L_ONE && n != 1) {
 		amd_fail(R, it, a, "loads one value; the destination mask names %d components", n);
 		return;
@@ -276,11 +283,14 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 	}
 	if (!aligned(R, it, a, addr, (uint32_t)sz))
 		return;
+	n = -1; /* L_SEQ: counts the written components before c */
 	for (c = 0; c < 4; c++) {
-		uint32_t at = addr + (mode == L_ONE ? 0 : 4u * (uint32_t)c);
+		uint32_t at;
 		uint8_t b[4];
 		if (a->d.m[c] != WM_WRITE)
 			continue;
+		n++; /* L_SEQ: the written components in order */
+		at = addr + (mode == L_ONE ? 0 : 4u * (uint32_t)(mode == L_SEQ ? n : c));
 		if (!(p = amd_mem_at(R, m, at, (uint32_t)sz, it, a, 0)))
 			return;
 		see(R, it, a, m, p, at, sz, b);
@@ -711,9 +721,62 @@ static int atomic(Run *R, Item *it, const AInst *a)
 	return 1;
 }
 
+/* ---- CI flat memory ----------------------------------------------------------------
+ * flat_load_size(T) d, a.xy / flat_store_size(T) v, a.xy (the AMDIL backend's
+ * FlatLoad/FlatStore print strings: the value first, then the address).
+ * Only the 64-bit ABI: the pair is the address, and every address a kernel
+ * can hold here is a global one (its buffers: AMD's runtime puts them all in
+ * the default UAV's heap), since AMD IL has no operation that yields an
+ * address in the LDS or private aperture.  T: ubyte/sbyte/ushort/sshort
+ * extend into one written component; dword into one, dwordx2..4 into the
+ * written components in order (a store: the value's first 1-4 selectors). */
+int amd_flat_size(const char *arg)
+{
+	static const struct { const char *n; int v; } t[] = {
+		{"ubyte", 1}, {"sbyte", 0x101}, {"ushort", 2}, {"sshort", 0x102}, {"dword", 4},
+		{"dwordx2", 8}, {"dwordx3", 12}, {"dwordx4", 16},
+	};
+	size_t i;
+	for (i = 0; arg && i < NELEM(t); i++)
+		if (!strcmp(arg, t[i].n))
+			return t[i].v;
+	return -1;
+}
+
+static int flat_access(Run *R, Item *it, const AInst *a)
+{
+	int st = a->op == OP_FLAT_STORE, bytes = a->aux & 0xff, sign = a->aux >> 8 & 1;
+	Mem *m;
+	uint32_t addr;
+	if (a->op != OP_FLAT_LOAD && a->op != OP_FLAT_STORE)
+		return 0;
+	if (!amd_abi64(R)) {
+		R->refused = 1;
+		amd_fail(R, it, a, "flat addresses are 64-bit: only kernels of AMD's 64-bit ABI "
+		         "(;memory:64bitABI) are emulated");
+		return 1;
+	}
+	if (!nsrc_is(R, it, a, st ? 2 : 1))
+		return 1;
+	if (!(m = amd_uav(R, default_uav(R)))) {
+		amd_fail(R, it, a, "the global heap (UAV %d) is not bound", default_uav(R));
+		return 1;
+	}
+	addr = amd_abi64_offset(R, it, a, &a->s[st]);
+	if (R->err)
+		return 1;
+	if (st)
+		store(R, it, a, m, addr, bytes < 4 ? bytes : 4, bytes < 4 ? 1 : bytes / 4, 0);
+	else if (bytes <= 4)
+		load(R, it, a, m, addr, bytes, sign, L_ONE);
+	else
+		load(R, it, a, m, addr, bytes / 4, 0, L_SEQ);
+	return 1;
+}
+
 int amd_mem(Run *R, Item *it, const AInst *a)
 {
-	if (uav_access(R, it, a) || lds_access(R, it, a) || atomic(R, it, a) || amd_image(R, it, a))
+	if (flat_access(R, it, a) || uav_access(R, it, a) || lds_access(R, it, a) || atomic(R, it, a) || amd_image(R, it, a))
 		return 1;
 	return 0;
 }

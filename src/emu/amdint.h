@@ -231,6 +231,7 @@ void amd_round_end(int old);
 float amd_shift(const AInst *a, float r);    /* the destination shift applied */
 
 /* amd_f64.c: the double instructions (amd_alu_kind 5, component pairs) */
+int amd_flat_size(const char *arg);        /* flat _size(): bytes | 0x100 signed, -1 */
 int amd_f64_op(int op);                      /* 1 for a double instruction emulated */
 const char *amd_f64_check(const AInst *a);   /* NULL, or why the decoder refuses it */
 void amd_f64(Run *R, Item *it, const AInst *a, uint32_t res[4]);

@@ -233,12 +233,16 @@ static const char *opener_of(OpKind closer)
 /* Arguments of the instruction modifiers whose values are a closed set. */
 static int check_inst_mods(const Inst *in)
 {
-	static const struct { const char *mod, *vals, *what; } sets[] = {
-		{"relop", "eq, ne, gt, ge, lt, le", "comparison"},
-		{"zeroop", "fltmax, zero, infinity, inf_else_max", "zero policy"},
-		{"coordtype", "normalized, unnormalized", "coordinate type"},
-		{"size", "byte, short, dword", "access size"},
+	/* flat: 1 for the CI flat_load/flat_store sizes (the AMDIL backend's
+	 * FLAT_LOAD_* / FLAT_STORE_* texts), 0 for every other instruction */
+	static const struct { const char *mod, *vals, *what; int flat; } sets[] = {
+		{"relop", "eq, ne, gt, ge, lt, le", "comparison", 0},
+		{"zeroop", "fltmax, zero, infinity, inf_else_max", "zero policy", 0},
+		{"coordtype", "normalized, unnormalized", "coordinate type", 0},
+		{"size", "byte, short, dword", "access size", 0},
+		{"size", "ubyte, sbyte, ushort, sshort, dword, dwordx2, dwordx3, dwordx4", "access size", 1},
 	};
+	int flat = in->op == OP_FLAT_LOAD || in->op == OP_FLAT_STORE;
 	static const char *const numeric[] = {"id", "resource", "sampler"};
 	int i, bad = 0;
 	size_t k;
@@ -248,7 +252,7 @@ static int check_inst_mods(const Inst *in)
 			size_t n = m->arg ? strlen(m->arg) : 0;
 			const char *p;
 			int found = 0;
-			if (strcmp(m->name, sets[k].mod))
+			if (strcmp(m->name, sets[k].mod) || (!strcmp(m->name, "size") && sets[k].flat != flat))
 				continue;
 			for (p = sets[k].vals; *p && m->arg; p += strcspn(p, ","), p += *p ? 2 : 0)
 				if (strcspn(p, ",") == n && strncmp(p, m->arg, n) == 0)

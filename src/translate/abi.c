@@ -116,7 +116,8 @@ int abi_check_args(const Kernel *k)
 			           "return are not confirmed, so it is not translated", a->name);
 			bad = 1;
 		} else {
-			diag_error(a->loc, "argument '%s': semaphore arguments are not supported yet", a->name);
+			diag_error(a->loc, "argument '%s' is a semaphore, which is not supported: %s", a->name,
+			           isa_refusal(OP_SEMAPHORE_WAIT));
 			bad = 1;
 		}
 		if (a->offset % 16) {

@@ -15,6 +15,14 @@
 	"holds at most 32 lanes (SIMD32), and lanes of two threads meet only at a work-group " \
 	"barrier, which code in divergent control flow cannot take"
 
+/* GWS semaphores (dcl_semaphore_id, init_semaphore, semaphore_wait/signal,
+ * dcl_gws_thread_count: GCN's DS_GWS_* and DS_GWS_SEMA_* messages) */
+#define GWS "global wave sync (GWS) semaphores: a semaphore_wait blocks until work-groups " \
+	"that may not have started signal it, which needs every group of the launch resident " \
+	"at once; Level Zero's ordinary launch gives no such forward-progress guarantee, no " \
+	"device here (tgllp skl icllp dg1 dg2 mtl pvc) has GWS hardware, and Level Zero has " \
+	"no semaphore object an argument (;sema) could carry"
+
 /* Mnemonics refused for a reason of the target, by spelling prefix. */
 static const struct {
 	const char *prefix;
@@ -25,8 +33,10 @@ static const struct {
 	{"dcl_struct_gds", "GDS (region memory): Intel GPUs have none"},
 	{"append_buf_", "atomic counters (cl_ext_atomic_counters_32): Level Zero has no counters"},
 	{"dcl_append_buf", "atomic counters (cl_ext_atomic_counters_32): Level Zero has no counters"},
-	{"init_semaphore", "semaphores: Level Zero has none"},
-	{"semaphore_", "semaphores: Level Zero has none"},
+	{"init_semaphore", GWS},
+	{"semaphore_", GWS},
+	{"dcl_semaphore", GWS},
+	{"dcl_gws_thread_count", GWS},
 	{"emit", "geometry-shader output: no compute meaning"},
 	{"cut", "geometry-shader output: no compute meaning"},
 	{"discard_", "pixel-shader kill: no compute meaning"},
@@ -97,6 +107,10 @@ static const struct {
 	              "spelling is unknown)"},
 	{OP_GATHER4, "no source gives AMD IL's gather4 (operands, channel, order of the four texels): "
 	             "amdil.md and GRVK's AMD IL decoder have no such instruction"},
+	{OP_FLAT_ATOMIC, "no source gives its operands: AMD's compiler defines the opcode text "
+	                 "flat_atomic_op (HLC FLAT_ATOMIC_OP) but no instruction that prints it, so neither "
+	                 "the operation suffixes nor the order of address, value and compare value are "
+	                 "known"},
 	{OP_DFREXP, "no source says which of its two 64-bit results (HLC FREXPf64: v2i64 from f64) "
 	            "holds the significand and which the exponent; dfrexp_mant and dfrexp_exp are "
 	            "lowered"},

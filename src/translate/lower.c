@@ -1773,7 +1773,11 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	}
 	default:
-		lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
+		if (isa_refusal(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name,
+			      isa_refusal(in->op));
+		else
+			lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
 		break;
 	}
 }
@@ -1800,8 +1804,9 @@ static int check_mods(L *l, const Inst *in)
 		ok = lds, n = NELEM(lds);
 	else if (uav_atomic_op(in->op))
 		ok = uatom, n = NELEM(uatom);
-	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE)
-		return 0;
+	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE || flat_knows(in->op) ||
+	         in->op == OP_FLAT_ATOMIC)
+		return 0; /* lower_flat checks its own modifiers */
 	else if (image_inst(in->op))
 		return 0; /* lower_image checks its own modifiers */
 	else
@@ -1875,7 +1880,7 @@ static void lower_inst(L *l, const Inst *in)
 		return;
 	if (lower_int64(l, in) || lower_media(l, in) || lower_fmath(l, in))
 		return;
-	if (lower_mem(l, in))
+	if (lower_mem(l, in) || lower_flat(l, in))
 		return;
 	if (lower_image(l, in))
 		return;
@@ -1885,7 +1890,10 @@ static void lower_inst(L *l, const Inst *in)
 	case OP_NOP:
 		break;
 	default:
-		lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
+		if (isa_refusal(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", oi->name, isa_refusal(in->op));
+		else
+			lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
 		break;
 	}
 }
@@ -1906,7 +1914,8 @@ int lower_knows(Opcode op)
 		}
 	case K_INST:
 		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
-		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op) || wave_knows(op);
+		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op) || wave_knows(op) ||
+		       flat_knows(op);
 	case K_CALL:
 		return 1; /* call, call_logicalnz/z; mcall through expand_macros */
 	default:

@@ -20,7 +20,9 @@
  *               one rounding; dadd = fma(a, 1, b), dmul = fma(a, b, -0);
  *   div         restoring division, 63 quotient bits plus sticky;
  *   sqrt        digit-by-digit square root, 55 root bits plus sticky;
- *   ldexp       the exponent adjusted, then round_pack.
+ *   ldexp       the exponent adjusted, then round_pack;
+ *   trig_preop  GCN's V_TRIG_PREOP_F64: 53 bits of 2/pi picked by the
+ *               exponent and the segment, scaled, rounded toward zero.
  * ddiv and dsqrt are therefore correctly rounded; drcp = div(1, x) is too;
  * drsq = div(1, sqrt(x)) rounds twice, like the AMD emulator's definition.
  */
@@ -29,7 +31,7 @@
 
 #include "lowerint.h"
 
-enum { R_RP, R_FMA, R_DIV, R_SQRT, R_LDEXP, R_COUNT };
+enum { R_RP, R_FMA, R_DIV, R_SQRT, R_LDEXP, R_TRIG, R_COUNT };
 
 struct F64State {
 	VDecl *a[2], *b[2], *c[2], *r[2], *n;          /* routine arguments / result */
@@ -715,12 +717,63 @@ static void body_ldexp(L *l)
 	wmov_to(l, s->r, picked(l, &k, res));
 }
 
+/* Fraction bits 1..1201 of 2/pi (0.A2F9836E...), the table of GCN's
+ * V_TRIG_PREOP_F64, the last word holding bits 1185..1201 in its top 17
+ * bits; tests/tools/trigref.c computes them (Machin's formula) and checks
+ * them against fdlibm's published ipio2 */
+static const uint32_t two_over_pi[38] = {
+	0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+	0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+	0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+	0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+	0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b0000,
+};
+
+/* r = trig_preop(a, n): e = a's exponent field, shift = (n & 31) * 53 +
+ * max(e - 1077, 0); +0 when shift + 53 passes the table's 1201 bits; else
+ * the 53 fraction bits shift+1.. of 2/pi as an integer R, and R *
+ * 2^(-53 - shift (+128 when e >= 1968)) rounded toward zero; a NaN a is
+ * returned quieted.  The three table words at shift / 32 are selected by a
+ * compare per word index (a lane cannot index registers by its own value). */
+static void body_trig(L *l)
+{
+	struct F64State *s = st(l);
+	W A = wvar(s->a), R, res;
+	Val ef = AND(SHR(A.hi, I(20)), I(0x7ff)), shift, j, o, lz, scale, nan;
+	VDecl *w[3];
+	Pick k = {0};
+	int i, x;
+	shift = ADD(bin(l, "mul", VT_UD, AND(val_vec(s->n), I(31)), I(53)), SMAX(SUB(ef, I(1077)), I(0)));
+	j = SHR(shift, I(5));
+	o = AND(shift, I(31));
+	for (i = 0; i < 3; i++) {
+		w[i] = t32(l);
+		mov_to(l, w[i], I(0));
+	}
+	for (x = 0; x + 2 < 38; x++) {
+		VDecl *p = compare(l, "eq", VT_UD, j, I(x));
+		for (i = 0; i < 3; i++)
+			sel_to(l, p, w[i], I(two_over_pi[x + i]), val_vec(w[i]));
+	}
+	/* the 64 bits at bit o of w0:w1:w2, then their top 53 */
+	R = wshrc(l, wv(OR(SHL(val_vec(w[1]), o), SHR(SHR(val_vec(w[2]), I(1)), NOT(o))),
+	                OR(SHL(val_vec(w[0]), o), SHR(SHR(val_vec(w[1]), I(1)), NOT(o)))), 11);
+	scale = ADD(SUB(I((uint32_t)-53), shift), SEL(l, UGT(ef, I(1967)), I(128), I(0)));
+	lz = clz64(l, R);
+	mov_to(l, s->mode, I(3));
+	res = round_pack(l, I(0), ADD(SUB(scale, lz), I(1085)), wshl(l, R, SUB(lz, I(1))));
+	nan = AND(EQ(ef, I(0x7ff)), NE(OR(A.lo, AND(A.hi, I(0xfffff))), I(0)));
+	pick(&k, nan, quiet(l, A));
+	pick(&k, OR(UGT(shift, I(1201 - 53)), EQ(OR(R.lo, R.hi), I(0))), wv(I(0), I(0)));
+	wmov_to(l, s->r, picked(l, &k, res));
+}
+
 static const char *routine(L *l, int which)
 {
 	static const char *const names[R_COUNT] = {"f64_round_pack", "f64_fma", "f64_div", "f64_sqrt",
-	                                            "f64_ldexp"};
+	                                            "f64_ldexp", "f64_trig_preop"};
 	static void (*const body[R_COUNT])(L *) = {body_round_pack, body_fma, body_div, body_sqrt,
-	                                            body_ldexp};
+	                                            body_ldexp, body_trig};
 	struct F64State *s = st(l);
 	VFunc *save;
 	VInst *r;
@@ -746,7 +799,7 @@ static W call3(L *l, int which, W a, W b, W c, Val n)
 		wmov_to(l, s->b, b);
 	if (which == R_FMA)
 		wmov_to(l, s->c, c);
-	if (which == R_LDEXP)
+	if (which == R_LDEXP || which == R_TRIG)
 		mov_to(l, s->n, n);
 	call_(l, lab);
 	return wv(un(l, "mov", VT_UD, val_vec(s->r[0])), un(l, "mov", VT_UD, val_vec(s->r[1])));
@@ -943,7 +996,7 @@ static const char *src_kinds(Opcode op, char *res)
 	switch (op) {
 	case OP_DADD: case OP_DSUB: case OP_DMUL: case OP_DDIV: case OP_DMIN: case OP_DMAX: return "dd";
 	case OP_DMAD: return "ddd";
-	case OP_DLDEXP: return "di";
+	case OP_DLDEXP: case OP_DTRIG_PREOP: return "di";
 	case OP_DCLASS: *res = 'w'; return "di";
 	case OP_DMOVC: return "idd";
 	case OP_DEQ: case OP_DNE: case OP_DLT: case OP_DGE: *res = 'w'; return "dd";
@@ -1028,6 +1081,7 @@ static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 		break;
 	}
 	case OP_DLDEXP: *r = call3(l, R_LDEXP, s[0], s[1], s[2], iv); break;
+	case OP_DTRIG_PREOP: *r = call3(l, R_TRIG, s[0], s[1], s[2], iv); break;
 	case OP_DFREXP_MANT: *r = frexp_mant(l, s[0]); break;
 	case OP_DFREXP_EXP: *w = frexp_exp(l, s[0]); break;
 	case OP_DCLASS: *w = dclass(l, s[0], iv); break;
@@ -1059,11 +1113,6 @@ static int f64_check(L *l, const Inst *in, const int m[4])
 	int i;
 	if (in->op == OP_DFREXP) {
 		lerr(l, in->loc, "'dfrexp' is not supported: %s", isa_undocumented(in->op));
-		return -1;
-	}
-	if (in->op == OP_DTRIG_PREOP) {
-		lerr(l, in->loc, "'dtrig_preop' is not supported yet: GCN's v_trig_preop_f64 (53 bits of "
-		     "2/pi selected by the exponent and segment) needs a 1201-bit table lookup per lane");
 		return -1;
 	}
 	if (l->o->no_fp64_emu && !l->o->plat->fp64) {
@@ -1104,11 +1153,10 @@ static int f64_check(L *l, const Inst *in, const int m[4])
 	return 0;
 }
 
-/* lower_f64 lowers op (dfrexp with two results and dtrig_preop are
- * diagnosed: docs/fmath.md) */
+/* lower_f64 lowers op (dfrexp with two results is diagnosed: docs/fmath.md) */
 int f64_knows(Opcode op)
 {
-	return is_f64(op) && op != OP_DFREXP && op != OP_DTRIG_PREOP;
+	return is_f64(op) && op != OP_DFREXP;
 }
 
 int lower_f64(L *l, const Inst *in)

@@ -217,6 +217,9 @@ void ix_mov(L *l, VDecl *d, Val v);
 int lower_media(L *l, const Inst *in);
 int media_knows(Opcode op);
 
+/* lower_flat.c: CI flat_load / flat_store (64-bit ABI: global A64) */
+int lower_flat(L *l, const Inst *in);         /* 1 when one */
+int flat_knows(Opcode op);
 /* lower_wave.c */
 int lower_wave(L *l, const Inst *in);         /* cu_id wave_id lane_id poisonv; 1 when one */
 int wave_knows(Opcode op);

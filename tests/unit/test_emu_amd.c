@@ -502,7 +502,7 @@ static void test_refusals(void)
 	EmuLaunch l;
 	EmuResult r;
 	int32_t out[4] = {0};
-	Kernel *k = body("dtrig_preop r3.xy, r2.xyxy, r2.x\n");
+	Kernel *k = body("dfrexp r3.xyzw, r2.xyxy\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(k);
 	launch_1d(&l, 4, 4);
 	add_arg(&l, EA_BUFFER, out, sizeof out);
@@ -510,7 +510,7 @@ static void test_refusals(void)
 	CU_ASSERT_EQUAL(emu_amd_run(prog, k, &l, &r), -1);
 	CU_ASSERT_EQUAL(r.ok, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r.error);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "emu.il:33: instruction 'dtrig_preop' is not emulated"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.error, "emu.il:33: instruction 'dfrexp' is not emulated"));
 	emu_result_free(&r);
 	/* a cb0 slot the runtime does not fill, read at run time */
 	k = body("mov r3.x, cb0[3].x\nuav_raw_store_id(12) mem0.x___, r8.x, r3.x\n");
