@@ -14,7 +14,8 @@
  *             (address, value, compare) on UAVs and (address, compare,
  *             value) on LDS (amdil.md 6.7, as AMD's printer writes them);
  *             inc: old >= lim ? 0 : old + 1, dec: old == 0 || old > lim ?
- *             lim : old - 1 [I]; rsub: value - old [I].  Work-items run one
+ *             lim : old - 1 [I]; rsub: value - old [I]; mskor addr, mask,
+ *             value: (old & ~mask) | value (docs/memory.md).  Work-items run one
  *             at a time, so every atomic is atomic.
  *   cb        cb0 (the runtime block: reading a component the runtime does
  *             not fill stops the run), cb1 (arguments), cbN (hardware
@@ -544,7 +545,7 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 /* ---- atomics ---------------------------------------------------------------------- */
 
 enum { A_ADD, A_SUB, A_RSUB, A_MIN, A_MAX, A_UMIN, A_UMAX, A_AND, A_OR, A_XOR, A_XCHG, A_INC,
-       A_DEC, A_CMP };
+       A_DEC, A_CMP, A_MSKOR };
 
 typedef struct AtomOp {
 	int op, ret, kind, lds;
@@ -571,6 +572,7 @@ static const AtomOp atoms[] = {
 	{OP_LDS_READ_UMAX, 1, A_UMAX, 1}, {OP_LDS_READ_AND, 1, A_AND, 1}, {OP_LDS_READ_OR, 1, A_OR, 1},
 	{OP_LDS_READ_XOR, 1, A_XOR, 1}, {OP_LDS_READ_INC, 1, A_INC, 1}, {OP_LDS_READ_DEC, 1, A_DEC, 1},
 	{OP_LDS_READ_XCHG, 1, A_XCHG, 1}, {OP_LDS_READ_CMP_XCHG, 1, A_CMP, 1},
+	{OP_LDS_MSKOR, 0, A_MSKOR, 1}, {OP_LDS_READ_MSKOR, 1, A_MSKOR, 1},
 };
 
 /* AMD's atomic on a dword or (bits 64, the _b64 forms) a quadword; values
@@ -592,6 +594,7 @@ static uint64_t atom_apply(int kind, uint64_t m, uint64_t v, uint64_t cmpv, int 
 	case A_XCHG: return v;
 	case A_INC: return m >= v ? 0 : m + 1;
 	case A_DEC: return m == 0 || m > v ? v : m - 1;
+	case A_MSKOR: return (m & ~cmpv) | v; /* cmpv: the mask */
 	default: return m == cmpv ? v : m; /* A_CMP */
 	}
 }
@@ -651,7 +654,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 			t = &atoms[i];
 	if (!t)
 		return 0;
-	ns = t->kind == A_CMP ? 3 : 2;
+	ns = t->kind == A_CMP || t->kind == A_MSKOR ? 3 : 2;
 	if (!nsrc_is(R, it, a, ns))
 		return 1;
 	if (t->ret != (a->d.kind == D_TEMP || a->d.kind == D_ITEMP)) {
@@ -666,9 +669,10 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		return 1;
 	}
 	addr = t->lds ? amd_src(R, it, a, &a->s[0], 0, 0) : uav_addr(R, it, a, m);
-	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value) */
-	v = amd_src(R, it, a, &a->s[t->kind == A_CMP && t->lds ? 2 : 1], 0, 0);
-	if (t->kind == A_CMP)
+	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value);
+	 * mskor (addr, mask, value), the mask in cmpv */
+	v = amd_src(R, it, a, &a->s[(t->kind == A_CMP || t->kind == A_MSKOR) && t->lds ? 2 : 1], 0, 0);
+	if (t->kind == A_CMP || t->kind == A_MSKOR)
 		cmpv = amd_src(R, it, a, &a->s[t->lds ? 1 : 2], 0, 0);
 	if (R->err || !aligned(R, it, a, addr, 4) || !(p = amd_mem_at(R, m, addr, 4, it, a, 1)))
 		return 1;

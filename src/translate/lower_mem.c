@@ -16,8 +16,8 @@
  * LDS atomics are dword_atomic on %slm, UAV atomics svm_atomic on the
  * same A64 addresses as raw loads and stores, 8 lanes per message.  Forms
  * without a dataport equivalent (rsub; inc/dec with a wrap limit other than
- * 0xFFFFFFFF) are a compare-exchange loop; mskor is refused (its operand
- * order is not confirmed by any source).  The compare-exchange operands
+ * 0xFFFFFFFF) and mskor ((mem & ~mask) | value, docs/memory.md) are a
+ * compare-exchange loop.  The compare-exchange operands
  * come in opposite orders: lds_cmp addr, compare, value but uav_cmp addr,
  * value, compare (AMD's printer strings, and CAL++'s generator, written
  * against the real compiler, emits the same two orders).
@@ -1201,7 +1201,7 @@ static void lds_store(L *l, const Inst *in)
 
 /* ---- atomics: LDS (%slm) and UAV (A64) ------------------------------------ */
 
-enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB };
+enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB, AT_MSKOR };
 
 typedef struct Atomic {
 	Opcode op;
@@ -1225,6 +1225,7 @@ static const Atomic lds_atomics[] = {
 	{OP_LDS_INC, 0, "inc", AT_INC}, {OP_LDS_READ_INC, 1, "inc", AT_INC},
 	{OP_LDS_DEC, 0, "dec", AT_DEC}, {OP_LDS_READ_DEC, 1, "dec", AT_DEC},
 	{OP_LDS_CMP, 0, "cmpxchg", AT_CMPXCHG}, {OP_LDS_READ_CMP_XCHG, 1, "cmpxchg", AT_CMPXCHG},
+	{OP_LDS_MSKOR, 0, NULL, AT_MSKOR}, {OP_LDS_READ_MSKOR, 1, NULL, AT_MSKOR},
 };
 
 /* UAV atomics: the same operations on global memory (uinc/udec are the
@@ -1358,8 +1359,11 @@ static void go(L *l, VDecl *p, const char *label)
  * the exchange sees the value f was computed from; old receives that value:
  *   rsub  s - old
  *   inc   old >= s ? 0 : old + 1
- *   dec   old == 0 || old > s ? s : old - 1      (s: the wrap limit) */
-static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
+ *   dec   old == 0 || old > s ? s : old - 1      (s: the wrap limit)
+ *   mskor (old & ~s) | s2                        (s: the mask, s2: the value)
+ * Lanes of one message that hit one address are applied one after another
+ * by the cmpxchg; a lane whose exchange saw another lane's value loops. */
+static void cas_loop(L *l, const AtomMem *m, int form, Val s, Val s2, VDecl *old)
 {
 	VDecl *nw = vk_temp(l->vk, "NEW", VT_UD, l->simd), *got = vk_temp(l->vk, "GOT", VT_UD, l->simd);
 	VDecl *addr[4], *p;
@@ -1381,6 +1385,14 @@ static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
 		t[0] = vo, t[1] = val_imm(1);
 		alu(l, "add", VT_UD, nw, 2, t, 0);
 		sel_ud(l, compare(l, "ge", VT_UD, vo, s), nw, val_imm(0), val_vec(nw));
+		break;
+	case AT_MSKOR:
+		t[0] = s;
+		alu(l, "not", VT_UD, nw, 1, t, 0);
+		t[0] = val_vec(nw), t[1] = vo;
+		alu(l, "and", VT_UD, nw, 2, t, 0);
+		t[0] = val_vec(nw), t[1] = s2;
+		alu(l, "or", VT_UD, nw, 2, t, 0);
 		break;
 	default: /* AT_DEC */
 		t[0] = vo, t[1] = val_imm(0xffffffffu);
@@ -1498,7 +1510,8 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 
 static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 {
-	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1, uav = -1, lid = -1;
+	int m[4], dc = 0, ai = at->ret, h, uav = -1, lid = -1;
+	int nsrc = at->form == AT_CMPXCHG || at->form == AT_MSKOR ? 2 : 1;
 	AtomMem mem;
 	Val val, cmp;
 	const char *name = il_ops[in->op].name;
@@ -1508,6 +1521,7 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 	}
 	if (in->nops != at->ret + 1 + nsrc) {
 		lerr(l, in->loc, "'%s' takes %s%s", name, at->ret ? "a destination, " : "",
+		     at->form == AT_MSKOR ? "an address, a mask and a value" :
 		     nsrc == 2 ? (global ? "an address, a value and a compare value" :
 		                  "an address, a compare value and a value") :
 		     at->form == AT_INC || at->form == AT_DEC ? "an address and a wrap limit" :
@@ -1546,6 +1560,8 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 		goto loop; /* a real wrap limit: the dataport wraps at 2^32 only */
 	if (at->form == AT_RSUB)
 		goto loop;
+	if (at->form == AT_MSKOR)
+		goto loop; /* lds_mskor addr, mask (cmp), value (val) */
 	for (h = 0; h < l->nchunks; h++) {
 		VDecl *addr = atom_addr(l, &mem, h), *dst = NULL;
 		VOpnd s0 = null_raw(l), s1 = null_raw(l);
@@ -1568,7 +1584,7 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 	return;
 loop: {
 		VDecl *old = vk_temp(l->vk, "OLD", VT_UD, l->simd);
-		cas_loop(l, &mem, at->form, val, old);
+		cas_loop(l, &mem, at->form, at->form == AT_MSKOR ? cmp : val, val, old);
 		if (at->ret) {
 			Val v = val_vec(old);
 			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, dc), 1, &v, 0);
@@ -1971,17 +1987,6 @@ int lower_mem(L *l, const Inst *in)
 	case OP_LDS_STORE_SHORT:
 	case OP_LDS_STORE64:
 		lds_store(l, in);
-		return 1;
-	case OP_LDS_MSKOR:
-	case OP_LDS_READ_MSKOR:
-		/* operand order addr, mask, value is confirmed (AMD's backend,
-		 * AMDILFormats.td TriAtom, and GCN's DS_MSKOR_B32 VDATA0/VDATA1);
-		 * the mask's polarity is not: GCN clears the mask's bits, AMD's
-		 * own sub-dword LDS store emulation passes the bits to keep
-		 * (docs/memory.md) */
-		lerr(l, in->loc, "'%s' is not supported: its operands are addr, mask, value, but whether "
-		     "the mask names the bits to clear (GCN DS_MSKOR_B32) or to keep (AMD's AMDIL backend) "
-		     "is not confirmed", il_ops[in->op].name);
 		return 1;
 	case OP_FENCE:
 		lower_fence(l, in);
