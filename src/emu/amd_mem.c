@@ -419,6 +419,22 @@ static Mem *lds_mem(Run *R, const AInst *a)
 	return &R->lds;
 }
 
+/* the stride of the access's LDS id (dcl_struct_lds), 0 for raw LDS */
+static int lds_stride(Run *R, const AInst *a)
+{
+	int n;
+	for (n = 0; n < R->c.nlds; n++)
+		if (R->c.lds_ids[n] == a->uav)
+			return R->c.lds_strides[n];
+	return 0;
+}
+
+/* structured LDS: byte address index * stride + offset (GRVK) */
+static uint32_t struct_lds_addr(Run *R, Item *it, const AInst *a, int stride)
+{
+	return amd_src(R, it, a, &a->s[0], 0, 0) * (uint32_t)stride + amd_src(R, it, a, &a->s[1], 0, 0);
+}
+
 static int same_address(Run *R, Item *it, const AInst *a, uint32_t addr)
 {
 	uint32_t second = amd_src(R, it, a, &a->s[1], 0, 0);
@@ -482,10 +498,23 @@ static void lds_store64(Run *R, Item *it, const AInst *a)
 		store(R, it, a, lds_mem(R, a), addr, 4, 2, 1);
 }
 
+/* only lds_load_vec / lds_store_vec take structured LDS's (index, offset) */
+static int struct_refused(Run *R, Item *it, const AInst *a)
+{
+	if (!lds_stride(R, a) || a->op == OP_LDS_LOAD_VEC || a->op == OP_LDS_STORE_VEC)
+		return 0;
+	R->refused = 1;
+	amd_fail(R, it, a, "structured LDS (dcl_struct_lds) is addressed by lds_load_vec and "
+	         "lds_store_vec only");
+	return 1;
+}
+
 static int lds_access(Run *R, Item *it, const AInst *a)
 {
 	uint32_t addr;
 	int sz = 4, sign = 0;
+	if (!strncmp(il_ops[a->op].name, "lds_", 4) && struct_refused(R, it, a))
+		return 1;
 	switch (a->op) {
 	case OP_LDS_LOAD: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT:
@@ -499,6 +528,10 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 	case OP_LDS_LOAD_VEC:
 		if (!nsrc_is(R, it, a, 2))
 			return 1;
+		if (lds_stride(R, a)) { /* lds_load_vec dst, index, offset */
+			load(R, it, a, lds_mem(R, a), struct_lds_addr(R, it, a, lds_stride(R, a)), 4, 0, L_VEC);
+			return 1;
+		}
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
 		if (same_address(R, it, a, addr))
 			load(R, it, a, lds_mem(R, a), addr, 4, 0, L_VEC);
@@ -523,6 +556,10 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 			return 1;
 		if (a->d.kind != D_MEM || n <= 0) {
 			amd_fail(R, it, a, "needs 'mem' with mask x, xy, xyz or xyzw");
+			return 1;
+		}
+		if (lds_stride(R, a)) { /* lds_store_vec mem, index, offset, data */
+			store(R, it, a, lds_mem(R, a), struct_lds_addr(R, it, a, lds_stride(R, a)), 4, n, 2);
 			return 1;
 		}
 		/* AMD-APP 2.x: lds_store_vec mem0, addr, data, data (the data

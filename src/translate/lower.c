@@ -1740,6 +1740,7 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 		break;
 	case OP_DCL_LDS: /* dcl_lds_id(n) bytes: static size per LDS id (lower_mem.c) */
+	case OP_DCL_STRUCT_LDS: /* dcl_struct_lds_id(n) stride, count (lower_mem.c) */
 	case OP_DCL_STRUCT_UAV: /* structured UAVs; raw/structured SRVs are refused (lower_mem.c) */
 	case OP_DCL_RAW_SRV:
 	case OP_DCL_STRUCT_SRV:
@@ -1762,6 +1763,7 @@ static void lower_dcl(L *l, const Inst *in)
 		    (in->ops[0].num != 16 && in->ops[0].num != 32 && in->ops[0].num != 64))
 			lerr(l, in->loc, "dcl_wavesize takes the wavefront size of an AMD GPU: 16, 32 or 64");
 		break;
+	case OP_DCL_NUM_THREAD_PER_BLK: /* the R7xx-era name of the same declaration */
 	case OP_DCL_NUM_THREAD_PER_GROUP: {
 		int i;
 		for (i = 0; i < in->nops && i < 3; i++)
@@ -1898,7 +1900,7 @@ int lower_knows(Opcode op)
 		switch (op) {
 		case OP_DCL_LITERAL: case OP_DCL_CB: case OP_DCL_RAW_UAV: case OP_DCL_ARENA_UAV:
 		case OP_DCL_MAX_THREAD_PER_GROUP: case OP_DCL_INDEXED_TEMP_ARRAY: case OP_DCL_TYPELESS_UAV:
-		case OP_DCL_NUM_THREAD_PER_GROUP: case OP_DCL_WAVESIZE:
+		case OP_DCL_NUM_THREAD_PER_GROUP: case OP_DCL_NUM_THREAD_PER_BLK: case OP_DCL_WAVESIZE:
 			return 1;
 		default:
 			return mem_knows(op) || image_lowers(op);

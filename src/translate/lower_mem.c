@@ -789,6 +789,23 @@ static int lds_static_size(L *l)
 	return (size + align - 1) / align * align;
 }
 
+/* dcl_struct_lds_id(n) stride, count (GRVK's decoder: structured LDS of
+ * count elements of stride bytes; D3D11's thread-group shared memory):
+ * stride 4..2048, a multiple of 4 (dword elements, D3D11's limit), the
+ * whole within SLM.  0 ok. */
+static int struct_lds_shape(const Inst *in, int *stride, long long *bytes)
+{
+	long long s, n;
+	if (in->nops != 2 || in->ops[0].file != RF_NUMBER || in->ops[1].file != RF_NUMBER)
+		return -1;
+	s = in->ops[0].num, n = in->ops[1].num;
+	if (s < 4 || s > 2048 || s % 4 || n < 1 || n > SLM_MAX || s * n > SLM_MAX)
+		return -1;
+	*stride = (int)s;
+	*bytes = s * n;
+	return 0;
+}
+
 /* Every LDS id the kernel's code declares (main and its functions, a
  * declaration may follow its uses), ascending, with its largest size and
  * its region's SLM offset.  0 ok. */
@@ -806,13 +823,24 @@ static int lds_layout(L *l, const Inst *at)
 		for (j = 0; j < f->code.n; j++) {
 			const Inst *in = &f->code.v[j];
 			long long id = il_mod_int(il_inst_mod(in, "id"), -1), bytes;
-			if (in->op != OP_DCL_LDS || id < 0 || id > 0xffff || in->nops != 1 ||
-			    in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > SLM_MAX)
+			int stride = 0;
+			if (in->op == OP_DCL_STRUCT_LDS) {
+				if (struct_lds_shape(in, &stride, &bytes) || id < 0 || id > 0xffff)
+					continue; /* lds_dcl diagnoses these */
+			} else if (in->op != OP_DCL_LDS || id < 0 || id > 0xffff || in->nops != 1 ||
+			           in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > SLM_MAX) {
 				continue; /* lds_dcl diagnoses these */
-			bytes = in->ops[0].num;
+			} else {
+				bytes = in->ops[0].num;
+			}
 			for (n = 0; n < l->nlds && l->lds_ids[n] < id; n++)
 				;
 			if (n < l->nlds && l->lds_ids[n] == id) {
+				if (stride != l->lds_stride[n]) {
+					lerr(l, in->loc, "LDS id %lld is declared both %s", id, stride && l->lds_stride[n] ?
+					     "with two strides" : "raw (dcl_lds) and structured (dcl_struct_lds)");
+					return -1;
+				}
 				if (bytes > l->lds_bytes[n])
 					l->lds_bytes[n] = (int)bytes;
 				continue;
@@ -822,9 +850,11 @@ static int lds_layout(L *l, const Inst *at)
 				return -1;
 			}
 			for (k = l->nlds; k > n; k--)
-				l->lds_ids[k] = l->lds_ids[k - 1], l->lds_bytes[k] = l->lds_bytes[k - 1];
+				l->lds_ids[k] = l->lds_ids[k - 1], l->lds_bytes[k] = l->lds_bytes[k - 1],
+				l->lds_stride[k] = l->lds_stride[k - 1];
 			l->lds_ids[n] = (int)id;
 			l->lds_bytes[n] = (int)bytes;
+			l->lds_stride[n] = stride;
 			l->nlds++;
 		}
 	}
@@ -842,11 +872,21 @@ static int lds_layout(L *l, const Inst *at)
 	return 0;
 }
 
-/* dcl_lds_id(n) bytes */
+/* dcl_lds_id(n) bytes; dcl_struct_lds_id(n) stride, count */
 static void lds_dcl(L *l, const Inst *in)
 {
 	const Mod *idm = il_inst_mod(in, "id");
 	long long id = idm ? il_mod_int(idm, -1) : -1, bytes;
+	int stride;
+	if (in->op == OP_DCL_STRUCT_LDS) {
+		if (id < 0 || id > 0xffff || struct_lds_shape(in, &stride, &bytes)) {
+			lerr(l, in->loc, "dcl_struct_lds takes an LDS id, a stride and an element count: "
+			     "dcl_struct_lds_id(n) <stride>, <count>, the stride 4 to 2048 bytes, a multiple of 4, "
+			     "and stride x count at most %d bytes (shared local memory)", SLM_MAX);
+			return;
+		}
+		goto laid;
+	}
 	if (in->nops != 1 || in->ops[0].file != RF_NUMBER) {
 		lerr(l, in->loc, "dcl_lds takes an LDS id and a byte count: dcl_lds_id(n) <bytes>");
 		return;
@@ -863,6 +903,7 @@ static void lds_dcl(L *l, const Inst *in)
 		     "at most %d", id, bytes, SLM_MAX);
 		return;
 	}
+laid:
 	if (lds_layout(l, in))
 		return;
 	l->slm_static = lds_static_size(l);
@@ -876,9 +917,20 @@ static int declares_lds(const Func *f, long long id)
 	size_t i;
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
-		if (in->op == OP_DCL_LDS && il_mod_int(il_inst_mod(in, "id"), -1) == id)
+		if ((in->op == OP_DCL_LDS || in->op == OP_DCL_STRUCT_LDS) &&
+		    il_mod_int(il_inst_mod(in, "id"), -1) == id)
 			return 1;
 	}
+	return 0;
+}
+
+/* the stride of a structured LDS id, 0 for raw LDS (after lds_layout) */
+static int lds_stride(const L *l, int id)
+{
+	int n;
+	for (n = 0; n < l->nlds; n++)
+		if (l->lds_ids[n] == id)
+			return l->lds_stride[n];
 	return 0;
 }
 
@@ -896,14 +948,33 @@ static int lds_id(L *l, const Inst *in)
 		lerr(l, in->loc, "'%s' needs an LDS id: _id(n)", il_ops[in->op].name);
 		return -1;
 	}
-	if (declares_lds(&l->p->m->main, id))
-		return lds_layout(l, in) ? -1 : (int)id;
-	for (i = 0; i < l->k->funcs.n; i++)
-		if (declares_lds(l->k->funcs.v[i], id))
-			return lds_layout(l, in) ? -1 : (int)id;
+	for (i = 0; i <= l->k->funcs.n; i++)
+		if (declares_lds(i ? l->k->funcs.v[i - 1] : &l->p->m->main, id)) {
+			if (lds_layout(l, in))
+				return -1;
+			if (lds_stride(l, (int)id) && in->op != OP_LDS_LOAD_VEC && in->op != OP_LDS_STORE_VEC) {
+				lerr(l, in->loc, "'%s' on structured LDS id %lld (dcl_struct_lds) is not supported: "
+				     "only lds_load_vec and lds_store_vec, which take the element index and the byte "
+				     "offset as two operands, address structured LDS here", il_ops[in->op].name, id);
+				return -1;
+			}
+			return (int)id;
+		}
 	lerr(l, in->loc, "'%s' uses LDS id %lld, which no dcl_lds_id(%lld) declares",
 	     il_ops[in->op].name, id, id);
 	return -1;
+}
+
+/* the byte address index * stride + offset of structured LDS */
+static Val struct_lds_address(L *l, int id, Val index, Val offset)
+{
+	VDecl *t = vk_temp(l->vk, "LDSE", VT_UD, l->simd);
+	Val v[2];
+	v[0] = index, v[1] = val_imm((uint32_t)lds_stride(l, id));
+	alu(l, "mul", VT_UD, t, 2, v, 0);
+	v[0] = val_vec(t), v[1] = offset;
+	alu(l, "add", VT_UD, t, 2, v, 0);
+	return val_vec(t);
 }
 
 /* The SLM offset of IL address a of LDS id: a plus the id's region */
@@ -1037,7 +1108,8 @@ static int second_address(L *l, const Inst *in, int first, int second)
 	il_print_operand(&a, &in->ops[first]);
 	il_print_operand(&b, &in->ops[second]);
 	lerr(l, in->ops[second].loc, "'%s' on raw LDS needs its second address operand equal to the "
-	     "first ('%s', not '%s'); structured LDS addressing is not supported yet",
+	     "first ('%s', not '%s'); element index and offset address structured LDS "
+	     "(dcl_struct_lds) only",
 	     il_ops[in->op].name, a.s, b.s);
 	buf_free(&a);
 	buf_free(&b);
@@ -1096,7 +1168,7 @@ static void lds_load(L *l, const Inst *in)
 		return;
 	switch (in->op) {
 	case OP_LDS_LOAD_VEC:
-		if (in->nops != 3 || second_address(l, in, 1, 2))
+		if (in->nops != 3 || (!lds_stride(l, id) && second_address(l, in, 1, 2)))
 			return;
 		for (c = 0; c < 4; c++)
 			if (m[c] == WM_WRITE)
@@ -1116,7 +1188,10 @@ static void lds_load(L *l, const Inst *in)
 	if (in->op != OP_LDS_LOAD_VEC && in->op != OP_LDS_LOAD64 && (last = one_written(l, in, m, n)) < 0)
 		return;
 	words = in->op == OP_LDS_LOAD_VEC || in->op == OP_LDS_LOAD64 ? last : 1;
-	a = lds_address(l, id, lsrc1(l, &in->ops[1]));
+	a = lsrc1(l, &in->ops[1]);
+	if (lds_stride(l, id)) /* lds_load_vec dst, index, offset */
+		a = struct_lds_address(l, id, a, lsrc1(l, &in->ops[2]));
+	a = lds_address(l, id, a);
 	for (h = 0; h < l->nchunks && n > 0; h++) {
 		VDecl *addr = chunk_val(l, "SA", a, h);
 		VDecl *data = vk_temp(l->vk, "LD", VT_UD, words * l->chunk);
@@ -1158,10 +1233,11 @@ static void lds_store(L *l, const Inst *in)
 			lerr(l, d->loc, "lds_store_vec needs 'mem' with mask x, xy, xyz or xyzw");
 			return;
 		}
-		/* AMD-APP 2.x writes the address, then the data register twice */
-		if (in->nops != 4 || same_data(l, in, n))
+		/* AMD-APP 2.x writes the address, then the data register twice;
+		 * structured LDS: mem, index, offset, data (GRVK's decoder) */
+		if (in->nops != 4 || (!lds_stride(l, id) && same_data(l, in, n)))
 			return;
-		ai = 1, vi = 2;
+		ai = 1, vi = lds_stride(l, id) ? 3 : 2;
 	} else if (in->op == OP_LDS_STORE64) {
 		const Operand *d = &in->ops[0];
 		n = 2;
@@ -1182,7 +1258,10 @@ static void lds_store(L *l, const Inst *in)
 	} else if (in->op == OP_LDS_STORE_SHORT) {
 		sub = 2;
 	}
-	a = lds_address(l, id, lsrc1(l, &in->ops[ai]));
+	a = lsrc1(l, &in->ops[ai]);
+	if (in->op == OP_LDS_STORE_VEC && lds_stride(l, id))
+		a = struct_lds_address(l, id, a, lsrc1(l, &in->ops[2]));
+	a = lds_address(l, id, a);
 	for (j = 0; j < n; j++)
 		s[j] = lsrc(l, &in->ops[vi], j);
 	for (h = 0; h < l->nchunks; h++) {
@@ -1928,7 +2007,7 @@ int mem_knows(Opcode op)
 	case OP_LDS_LOAD_VEC: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT: case OP_LDS_STORE: case OP_LDS_STORE_VEC: case OP_LDS_STORE_BYTE:
 	case OP_LDS_STORE_SHORT: case OP_LDS_LOAD64: case OP_LDS_STORE64: case OP_FENCE:
-	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE:
+	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE: case OP_DCL_STRUCT_LDS:
 		return 1;
 	default:
 		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
@@ -1970,6 +2049,7 @@ int lower_mem(L *l, const Inst *in)
 		lower_sub_dword(l, in);
 		return 1;
 	case OP_DCL_LDS:
+	case OP_DCL_STRUCT_LDS:
 		lds_dcl(l, in);
 		return 1;
 	case OP_LDS_LOAD:
