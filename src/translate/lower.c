@@ -1774,7 +1774,11 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	}
 	default:
-		lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
+		if (isa_refusal(in->op) || isa_undocumented(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name,
+			     isa_refusal(in->op) ? isa_refusal(in->op) : isa_undocumented(in->op));
+		else
+			lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
 		break;
 	}
 }
@@ -1886,7 +1890,10 @@ static void lower_inst(L *l, const Inst *in)
 	case OP_NOP:
 		break;
 	default:
-		lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
+		if (isa_undocumented(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", oi->name, isa_undocumented(in->op));
+		else
+			lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
 		break;
 	}
 }
