@@ -149,7 +149,7 @@ static void declare_array(Dec *d, const Inst *in)
 
 /* dcl_lds_id(n) bytes: every id its own allocation (addresses count from
  * its byte 0); the largest size per id; lds_dcl is the lowest id's */
-static int lds_declared(Dec *d, const Inst *in, long long id, int bytes)
+static int lds_declared(Dec *d, const Inst *in, long long id, int bytes, int stride)
 {
 	AmdCode *c = d->c;
 	int n, k;
@@ -164,9 +164,13 @@ static int lds_declared(Dec *d, const Inst *in, long long id, int bytes)
 		if (c->nlds == 8)
 			return fail(d, in->loc, "more than 8 LDS ids are not emulated");
 		for (k = c->nlds++; k > n; k--)
-			c->lds_ids[k] = c->lds_ids[k - 1], c->lds_sizes[k] = c->lds_sizes[k - 1];
+			c->lds_ids[k] = c->lds_ids[k - 1], c->lds_sizes[k] = c->lds_sizes[k - 1],
+			c->lds_strides[k] = c->lds_strides[k - 1];
 		c->lds_ids[n] = (int)id;
 		c->lds_sizes[n] = 0;
+		c->lds_strides[n] = stride;
+	} else if (c->lds_strides[n] != stride) {
+		return fail(d, in->loc, "LDS id %lld is declared with two layouts (raw or structured, stride)", id);
 	}
 	if (bytes > c->lds_sizes[n])
 		c->lds_sizes[n] = bytes;
@@ -402,6 +406,7 @@ static int dec_dcl(Dec *d, const Inst *in)
 		    in->ops[0].index_imm * 16 > d->c->cb1_dcl)
 			d->c->cb1_dcl = (int)in->ops[0].index_imm * 16;
 		return 0;
+	case OP_DCL_NUM_THREAD_PER_BLK: /* the R7xx-era name */
 	case OP_DCL_NUM_THREAD_PER_GROUP:
 		for (i = 0; i < 3; i++)
 			d->c->reqd[i] = i < in->nops && in->ops[i].file == RF_NUMBER ? (int)in->ops[i].num : 1;
@@ -412,7 +417,15 @@ static int dec_dcl(Dec *d, const Inst *in)
 	case OP_DCL_LDS:
 		if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > 65536)
 			return fail(d, in->loc, "dcl_lds takes an LDS id and 0..65536 bytes");
-		return lds_declared(d, in, il_mod_int(id, -1), (int)in->ops[0].num);
+		return lds_declared(d, in, il_mod_int(id, -1), (int)in->ops[0].num, 0);
+	case OP_DCL_STRUCT_LDS: { /* dcl_struct_lds_id(n) stride, count: count elements of stride bytes */
+		long long st = in->nops == 2 && in->ops[0].file == RF_NUMBER ? in->ops[0].num : -1;
+		long long cnt = in->nops == 2 && in->ops[1].file == RF_NUMBER ? in->ops[1].num : -1;
+		if (il_mod_int(id, -1) < 0 || st < 4 || st > 2048 || st % 4 || cnt < 1 || st * cnt > 65536)
+			return fail(d, in->loc, "dcl_struct_lds takes _id(n), a stride of 4 to 2048 bytes (a "
+			            "multiple of 4) and a count, at most 65536 bytes in all");
+		return lds_declared(d, in, il_mod_int(id, -1), (int)(st * cnt), (int)st);
+	}
 	case OP_DCL_RAW_UAV:
 	case OP_DCL_TYPELESS_UAV: {
 		const Mod *acc = il_inst_mod(in, "access");

@@ -14,7 +14,8 @@
  *             (address, value, compare) on UAVs and (address, compare,
  *             value) on LDS (amdil.md 6.7, as AMD's printer writes them);
  *             inc: old >= lim ? 0 : old + 1, dec: old == 0 || old > lim ?
- *             lim : old - 1 [I]; rsub: value - old [I].  Work-items run one
+ *             lim : old - 1 [I]; rsub: value - old [I]; mskor addr, mask,
+ *             value: (old & ~mask) | value (docs/memory.md).  Work-items run one
  *             at a time, so every atomic is atomic.
  *   cb        cb0 (the runtime block: reading a component the runtime does
  *             not fill stops the run), cb1 (arguments), cbN (hardware
@@ -440,6 +441,22 @@ static Mem *lds_mem(Run *R, const AInst *a)
 	return &R->lds;
 }
 
+/* the stride of the access's LDS id (dcl_struct_lds), 0 for raw LDS */
+static int lds_stride(Run *R, const AInst *a)
+{
+	int n;
+	for (n = 0; n < R->c.nlds; n++)
+		if (R->c.lds_ids[n] == a->uav)
+			return R->c.lds_strides[n];
+	return 0;
+}
+
+/* structured LDS: byte address index * stride + offset (GRVK) */
+static uint32_t struct_lds_addr(Run *R, Item *it, const AInst *a, int stride)
+{
+	return amd_src(R, it, a, &a->s[0], 0, 0) * (uint32_t)stride + amd_src(R, it, a, &a->s[1], 0, 0);
+}
+
 static int same_address(Run *R, Item *it, const AInst *a, uint32_t addr)
 {
 	uint32_t second = amd_src(R, it, a, &a->s[1], 0, 0);
@@ -503,10 +520,23 @@ static void lds_store64(Run *R, Item *it, const AInst *a)
 		store(R, it, a, lds_mem(R, a), addr, 4, 2, 1);
 }
 
+/* only lds_load_vec / lds_store_vec take structured LDS's (index, offset) */
+static int struct_refused(Run *R, Item *it, const AInst *a)
+{
+	if (!lds_stride(R, a) || a->op == OP_LDS_LOAD_VEC || a->op == OP_LDS_STORE_VEC)
+		return 0;
+	R->refused = 1;
+	amd_fail(R, it, a, "structured LDS (dcl_struct_lds) is addressed by lds_load_vec and "
+	         "lds_store_vec only");
+	return 1;
+}
+
 static int lds_access(Run *R, Item *it, const AInst *a)
 {
 	uint32_t addr;
 	int sz = 4, sign = 0;
+	if (!strncmp(il_ops[a->op].name, "lds_", 4) && struct_refused(R, it, a))
+		return 1;
 	switch (a->op) {
 	case OP_LDS_LOAD: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT:
@@ -520,6 +550,10 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 	case OP_LDS_LOAD_VEC:
 		if (!nsrc_is(R, it, a, 2))
 			return 1;
+		if (lds_stride(R, a)) { /* lds_load_vec dst, index, offset */
+			load(R, it, a, lds_mem(R, a), struct_lds_addr(R, it, a, lds_stride(R, a)), 4, 0, L_VEC);
+			return 1;
+		}
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
 		if (same_address(R, it, a, addr))
 			load(R, it, a, lds_mem(R, a), addr, 4, 0, L_VEC);
@@ -546,6 +580,10 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 			amd_fail(R, it, a, "needs 'mem' with mask x, xy, xyz or xyzw");
 			return 1;
 		}
+		if (lds_stride(R, a)) { /* lds_store_vec mem, index, offset, data */
+			store(R, it, a, lds_mem(R, a), struct_lds_addr(R, it, a, lds_stride(R, a)), 4, n, 2);
+			return 1;
+		}
 		/* AMD-APP 2.x: lds_store_vec mem0, addr, data, data (the data
 		 * register twice); different data operands are not understood */
 		addr = amd_src(R, it, a, &a->s[0], 0, 0);
@@ -566,7 +604,7 @@ static int lds_access(Run *R, Item *it, const AInst *a)
 /* ---- atomics ---------------------------------------------------------------------- */
 
 enum { A_ADD, A_SUB, A_RSUB, A_MIN, A_MAX, A_UMIN, A_UMAX, A_AND, A_OR, A_XOR, A_XCHG, A_INC,
-       A_DEC, A_CMP };
+       A_DEC, A_CMP, A_MSKOR };
 
 typedef struct AtomOp {
 	int op, ret, kind, lds;
@@ -593,6 +631,7 @@ static const AtomOp atoms[] = {
 	{OP_LDS_READ_UMAX, 1, A_UMAX, 1}, {OP_LDS_READ_AND, 1, A_AND, 1}, {OP_LDS_READ_OR, 1, A_OR, 1},
 	{OP_LDS_READ_XOR, 1, A_XOR, 1}, {OP_LDS_READ_INC, 1, A_INC, 1}, {OP_LDS_READ_DEC, 1, A_DEC, 1},
 	{OP_LDS_READ_XCHG, 1, A_XCHG, 1}, {OP_LDS_READ_CMP_XCHG, 1, A_CMP, 1},
+	{OP_LDS_MSKOR, 0, A_MSKOR, 1}, {OP_LDS_READ_MSKOR, 1, A_MSKOR, 1},
 };
 
 /* AMD's atomic on a dword or (bits 64, the _b64 forms) a quadword; values
@@ -614,6 +653,7 @@ static uint64_t atom_apply(int kind, uint64_t m, uint64_t v, uint64_t cmpv, int 
 	case A_XCHG: return v;
 	case A_INC: return m >= v ? 0 : m + 1;
 	case A_DEC: return m == 0 || m > v ? v : m - 1;
+	case A_MSKOR: return (m & ~cmpv) | v; /* cmpv: the mask */
 	default: return m == cmpv ? v : m; /* A_CMP */
 	}
 }
@@ -673,7 +713,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 			t = &atoms[i];
 	if (!t)
 		return 0;
-	ns = t->kind == A_CMP ? 3 : 2;
+	ns = t->kind == A_CMP || t->kind == A_MSKOR ? 3 : 2;
 	if (!nsrc_is(R, it, a, ns))
 		return 1;
 	if (t->ret != (a->d.kind == D_TEMP || a->d.kind == D_ITEMP)) {
@@ -688,9 +728,10 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		return 1;
 	}
 	addr = t->lds ? amd_src(R, it, a, &a->s[0], 0, 0) : uav_addr(R, it, a, m);
-	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value) */
-	v = amd_src(R, it, a, &a->s[t->kind == A_CMP && t->lds ? 2 : 1], 0, 0);
-	if (t->kind == A_CMP)
+	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value);
+	 * mskor (addr, mask, value), the mask in cmpv */
+	v = amd_src(R, it, a, &a->s[(t->kind == A_CMP || t->kind == A_MSKOR) && t->lds ? 2 : 1], 0, 0);
+	if (t->kind == A_CMP || t->kind == A_MSKOR)
 		cmpv = amd_src(R, it, a, &a->s[t->lds ? 1 : 2], 0, 0);
 	if (R->err || !aligned(R, it, a, addr, 4) || !(p = amd_mem_at(R, m, addr, 4, it, a, 1)))
 		return 1;

@@ -90,6 +90,7 @@ typedef struct AmdCode {
 	long long priv_bytes; /* its size per work-item */
 	int lds_dcl;        /* largest dcl_lds size of the first LDS id, -1 when none */
 	int lds_ids[8], lds_sizes[8], nlds; /* every LDS id declared, ascending, its largest size */
+	int lds_strides[8]; /* dcl_struct_lds: the id's stride; 0 raw */
 	int cb1_dcl;        /* dcl_cb cb1[n] * 16 */
 	VEC(int) uav_dcl;   /* raw/typeless (non-private) UAV ids declared */
 	VEC(int) struct_uav, struct_stride; /* dcl_struct_uav ids and their strides */

@@ -322,7 +322,7 @@ static void group_limits(const Kernel *k, uint32_t req[3], uint32_t *max)
 	for (f = 0; f < k->funcs.n; f++)
 		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
 			const Inst *in = &k->funcs.v[f]->code.v[i];
-			if (in->op == OP_DCL_NUM_THREAD_PER_GROUP && !req[0])
+			if ((in->op == OP_DCL_NUM_THREAD_PER_GROUP || in->op == OP_DCL_NUM_THREAD_PER_BLK) && !req[0])
 				for (d = 0; d < 3; d++)
 					req[d] = d < in->nops && in->ops[d].file == RF_NUMBER ? (uint32_t)in->ops[d].num : 1;
 			if (in->op == OP_DCL_MAX_THREAD_PER_GROUP && in->nops == 1 && in->ops[0].file == RF_NUMBER)

@@ -22,6 +22,23 @@
 	"at once; Level Zero's ordinary launch gives no such forward-progress guarantee, no " \
 	"device here (tgllp skl icllp dg1 dg2 mtl pvc) has GWS hardware, and Level Zero has " \
 	"no semaphore object an argument (;sema) could carry"
+/* R7xx's shared registers (AMD Stream Computing User Guide, "Shared
+ * Registers", for the Radeon HD 4870) */
+#define SHARED_TEMP "shared registers (sr#) of R7xx (Radeon HD 4000: RV770, RV730, RV710, RV740): " \
+	"one copy per lane index, shared by every wavefront the hardware dispatcher places on a SIMD " \
+	"(across work-groups) and atomic only within one instruction (AMD's Stream Computing User " \
+	"Guide): which work-items share a value depends on that placement, and Intel GPUs have no " \
+	"registers shared between hardware threads"
+
+/* The R7xx LDS model: AMD's Stream Computing User Guide describes it
+ * (write-private, read-public areas per thread, relative and absolute
+ * sharing, _neighborExch a 4x4 transpose among four threads); CAL++ and
+ * Brook+'s code generators print it; no source gives its addressing. */
+#define R7XX_LDS "the R7xx LDS model (Radeon HD 4000: RV770, RV730, RV710, RV740; CAL programs " \
+	"only, AMD's OpenCL compiler never emits it): no source found gives its exact addressing -- " \
+	"the unit of _lOffset and of lds_read_vec's offset, the thread id base of _wavefrontRel, the " \
+	"lanes _neighborExch exchanges -- only the model (AMD's Stream Computing User Guide) and " \
+	"generators that print it (CAL++, Brook+)"
 
 /* Mnemonics refused for a reason of the target, by spelling prefix. */
 static const struct {
@@ -75,6 +92,7 @@ static const struct {
 	{"dcl_function_body", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_function_table", "D3D11 class linkage (interfaces): never in OpenCL IL"},
 	{"dcl_interface_ptr", "D3D11 class linkage (interfaces): never in OpenCL IL"},
+	{"dcl_shared_temp", SHARED_TEMP},
 	{"ballot", WAVE64},
 	{"readfirstlane", WAVE64},
 	{"receivelane", WAVE64},
@@ -86,6 +104,10 @@ static const struct {
 	Opcode op;
 	const char *reason;
 } undocumented[] = {
+	{OP_LDS_READ_VEC, R7XX_LDS},
+	{OP_LDS_WRITE_VEC, R7XX_LDS},
+	{OP_DCL_LDS_SIZE_PER_THREAD, R7XX_LDS},
+	{OP_DCL_LDS_SHARING_MODE, R7XX_LDS},
 	{OP_CMOV, "no source gives its rule: AMD's compiler defines the opcode but never emits it "
 	          "(HLC AMDILEnumeratedTypes.td), amdil.md writes three sources, CorePy's IL table two"},
 	{OP_MOD, "no source gives the rule of the non-IEEE remainder: AMD's compiler spells frem "

@@ -1740,6 +1740,7 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 		break;
 	case OP_DCL_LDS: /* dcl_lds_id(n) bytes: static size per LDS id (lower_mem.c) */
+	case OP_DCL_STRUCT_LDS: /* dcl_struct_lds_id(n) stride, count (lower_mem.c) */
 	case OP_DCL_STRUCT_UAV: /* structured UAVs; raw/structured SRVs are refused (lower_mem.c) */
 	case OP_DCL_RAW_SRV:
 	case OP_DCL_STRUCT_SRV:
@@ -1763,6 +1764,7 @@ static void lower_dcl(L *l, const Inst *in)
 		    (in->ops[0].num != 16 && in->ops[0].num != 32 && in->ops[0].num != 64))
 			lerr(l, in->loc, "dcl_wavesize takes the wavefront size of an AMD GPU: 16, 32 or 64");
 		break;
+	case OP_DCL_NUM_THREAD_PER_BLK: /* the R7xx-era name of the same declaration */
 	case OP_DCL_NUM_THREAD_PER_GROUP: {
 		int i;
 		for (i = 0; i < in->nops && i < 3; i++)
@@ -1773,9 +1775,9 @@ static void lower_dcl(L *l, const Inst *in)
 		break;
 	}
 	default:
-		if (isa_refusal(in->op))
+		if (isa_refusal(in->op) || isa_undocumented(in->op))
 			lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name,
-			      isa_refusal(in->op));
+			     isa_refusal(in->op) ? isa_refusal(in->op) : isa_undocumented(in->op));
 		else
 			lerr(l, in->loc, "declaration '%s' is not supported yet", il_ops[in->op].name);
 		break;
@@ -1890,8 +1892,9 @@ static void lower_inst(L *l, const Inst *in)
 	case OP_NOP:
 		break;
 	default:
-		if (isa_refusal(in->op))
-			lerr(l, in->loc, "'%s' is not supported: %s", oi->name, isa_refusal(in->op));
+		if (isa_refusal(in->op) || isa_undocumented(in->op))
+			lerr(l, in->loc, "'%s' is not supported: %s", oi->name,
+			     isa_refusal(in->op) ? isa_refusal(in->op) : isa_undocumented(in->op));
 		else
 			lerr(l, in->loc, "instruction '%s' is not supported by the translator yet", oi->name);
 		break;
@@ -1907,7 +1910,7 @@ int lower_knows(Opcode op)
 		switch (op) {
 		case OP_DCL_LITERAL: case OP_DCL_CB: case OP_DCL_RAW_UAV: case OP_DCL_ARENA_UAV:
 		case OP_DCL_MAX_THREAD_PER_GROUP: case OP_DCL_INDEXED_TEMP_ARRAY: case OP_DCL_TYPELESS_UAV:
-		case OP_DCL_NUM_THREAD_PER_GROUP: case OP_DCL_WAVESIZE:
+		case OP_DCL_NUM_THREAD_PER_GROUP: case OP_DCL_NUM_THREAD_PER_BLK: case OP_DCL_WAVESIZE:
 			return 1;
 		default:
 			return mem_knows(op) || image_lowers(op);

@@ -16,8 +16,8 @@
  * LDS atomics are dword_atomic on %slm, UAV atomics svm_atomic on the
  * same A64 addresses as raw loads and stores, 8 lanes per message.  Forms
  * without a dataport equivalent (rsub; inc/dec with a wrap limit other than
- * 0xFFFFFFFF) are a compare-exchange loop; mskor is refused (its operand
- * order is not confirmed by any source).  The compare-exchange operands
+ * 0xFFFFFFFF) and mskor ((mem & ~mask) | value, docs/memory.md) are a
+ * compare-exchange loop.  The compare-exchange operands
  * come in opposite orders: lds_cmp addr, compare, value but uav_cmp addr,
  * value, compare (AMD's printer strings, and CAL++'s generator, written
  * against the real compiler, emits the same two orders).
@@ -841,6 +841,23 @@ static int lds_static_size(L *l)
 	return (size + align - 1) / align * align;
 }
 
+/* dcl_struct_lds_id(n) stride, count (GRVK's decoder: structured LDS of
+ * count elements of stride bytes; D3D11's thread-group shared memory):
+ * stride 4..2048, a multiple of 4 (dword elements, D3D11's limit), the
+ * whole within SLM.  0 ok. */
+static int struct_lds_shape(const Inst *in, int *stride, long long *bytes)
+{
+	long long s, n;
+	if (in->nops != 2 || in->ops[0].file != RF_NUMBER || in->ops[1].file != RF_NUMBER)
+		return -1;
+	s = in->ops[0].num, n = in->ops[1].num;
+	if (s < 4 || s > 2048 || s % 4 || n < 1 || n > SLM_MAX || s * n > SLM_MAX)
+		return -1;
+	*stride = (int)s;
+	*bytes = s * n;
+	return 0;
+}
+
 /* Every LDS id the kernel's code declares (main and its functions, a
  * declaration may follow its uses), ascending, with its largest size and
  * its region's SLM offset.  0 ok. */
@@ -858,13 +875,24 @@ static int lds_layout(L *l, const Inst *at)
 		for (j = 0; j < f->code.n; j++) {
 			const Inst *in = &f->code.v[j];
 			long long id = il_mod_int(il_inst_mod(in, "id"), -1), bytes;
-			if (in->op != OP_DCL_LDS || id < 0 || id > 0xffff || in->nops != 1 ||
-			    in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > SLM_MAX)
+			int stride = 0;
+			if (in->op == OP_DCL_STRUCT_LDS) {
+				if (struct_lds_shape(in, &stride, &bytes) || id < 0 || id > 0xffff)
+					continue; /* lds_dcl diagnoses these */
+			} else if (in->op != OP_DCL_LDS || id < 0 || id > 0xffff || in->nops != 1 ||
+			           in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > SLM_MAX) {
 				continue; /* lds_dcl diagnoses these */
-			bytes = in->ops[0].num;
+			} else {
+				bytes = in->ops[0].num;
+			}
 			for (n = 0; n < l->nlds && l->lds_ids[n] < id; n++)
 				;
 			if (n < l->nlds && l->lds_ids[n] == id) {
+				if (stride != l->lds_stride[n]) {
+					lerr(l, in->loc, "LDS id %lld is declared both %s", id, stride && l->lds_stride[n] ?
+					     "with two strides" : "raw (dcl_lds) and structured (dcl_struct_lds)");
+					return -1;
+				}
 				if (bytes > l->lds_bytes[n])
 					l->lds_bytes[n] = (int)bytes;
 				continue;
@@ -874,9 +902,11 @@ static int lds_layout(L *l, const Inst *at)
 				return -1;
 			}
 			for (k = l->nlds; k > n; k--)
-				l->lds_ids[k] = l->lds_ids[k - 1], l->lds_bytes[k] = l->lds_bytes[k - 1];
+				l->lds_ids[k] = l->lds_ids[k - 1], l->lds_bytes[k] = l->lds_bytes[k - 1],
+				l->lds_stride[k] = l->lds_stride[k - 1];
 			l->lds_ids[n] = (int)id;
 			l->lds_bytes[n] = (int)bytes;
+			l->lds_stride[n] = stride;
 			l->nlds++;
 		}
 	}
@@ -894,11 +924,21 @@ static int lds_layout(L *l, const Inst *at)
 	return 0;
 }
 
-/* dcl_lds_id(n) bytes */
+/* dcl_lds_id(n) bytes; dcl_struct_lds_id(n) stride, count */
 static void lds_dcl(L *l, const Inst *in)
 {
 	const Mod *idm = il_inst_mod(in, "id");
 	long long id = idm ? il_mod_int(idm, -1) : -1, bytes;
+	int stride;
+	if (in->op == OP_DCL_STRUCT_LDS) {
+		if (id < 0 || id > 0xffff || struct_lds_shape(in, &stride, &bytes)) {
+			lerr(l, in->loc, "dcl_struct_lds takes an LDS id, a stride and an element count: "
+			     "dcl_struct_lds_id(n) <stride>, <count>, the stride 4 to 2048 bytes, a multiple of 4, "
+			     "and stride x count at most %d bytes (shared local memory)", SLM_MAX);
+			return;
+		}
+		goto laid;
+	}
 	if (in->nops != 1 || in->ops[0].file != RF_NUMBER) {
 		lerr(l, in->loc, "dcl_lds takes an LDS id and a byte count: dcl_lds_id(n) <bytes>");
 		return;
@@ -915,6 +955,7 @@ static void lds_dcl(L *l, const Inst *in)
 		     "at most %d", id, bytes, SLM_MAX);
 		return;
 	}
+laid:
 	if (lds_layout(l, in))
 		return;
 	l->slm_static = lds_static_size(l);
@@ -928,9 +969,20 @@ static int declares_lds(const Func *f, long long id)
 	size_t i;
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
-		if (in->op == OP_DCL_LDS && il_mod_int(il_inst_mod(in, "id"), -1) == id)
+		if ((in->op == OP_DCL_LDS || in->op == OP_DCL_STRUCT_LDS) &&
+		    il_mod_int(il_inst_mod(in, "id"), -1) == id)
 			return 1;
 	}
+	return 0;
+}
+
+/* the stride of a structured LDS id, 0 for raw LDS (after lds_layout) */
+static int lds_stride(const L *l, int id)
+{
+	int n;
+	for (n = 0; n < l->nlds; n++)
+		if (l->lds_ids[n] == id)
+			return l->lds_stride[n];
 	return 0;
 }
 
@@ -948,14 +1000,33 @@ static int lds_id(L *l, const Inst *in)
 		lerr(l, in->loc, "'%s' needs an LDS id: _id(n)", il_ops[in->op].name);
 		return -1;
 	}
-	if (declares_lds(&l->p->m->main, id))
-		return lds_layout(l, in) ? -1 : (int)id;
-	for (i = 0; i < l->k->funcs.n; i++)
-		if (declares_lds(l->k->funcs.v[i], id))
-			return lds_layout(l, in) ? -1 : (int)id;
+	for (i = 0; i <= l->k->funcs.n; i++)
+		if (declares_lds(i ? l->k->funcs.v[i - 1] : &l->p->m->main, id)) {
+			if (lds_layout(l, in))
+				return -1;
+			if (lds_stride(l, (int)id) && in->op != OP_LDS_LOAD_VEC && in->op != OP_LDS_STORE_VEC) {
+				lerr(l, in->loc, "'%s' on structured LDS id %lld (dcl_struct_lds) is not supported: "
+				     "only lds_load_vec and lds_store_vec, which take the element index and the byte "
+				     "offset as two operands, address structured LDS here", il_ops[in->op].name, id);
+				return -1;
+			}
+			return (int)id;
+		}
 	lerr(l, in->loc, "'%s' uses LDS id %lld, which no dcl_lds_id(%lld) declares",
 	     il_ops[in->op].name, id, id);
 	return -1;
+}
+
+/* the byte address index * stride + offset of structured LDS */
+static Val struct_lds_address(L *l, int id, Val index, Val offset)
+{
+	VDecl *t = vk_temp(l->vk, "LDSE", VT_UD, l->simd);
+	Val v[2];
+	v[0] = index, v[1] = val_imm((uint32_t)lds_stride(l, id));
+	alu(l, "mul", VT_UD, t, 2, v, 0);
+	v[0] = val_vec(t), v[1] = offset;
+	alu(l, "add", VT_UD, t, 2, v, 0);
+	return val_vec(t);
 }
 
 /* The SLM offset of IL address a of LDS id: a plus the id's region */
@@ -1089,7 +1160,8 @@ static int second_address(L *l, const Inst *in, int first, int second)
 	il_print_operand(&a, &in->ops[first]);
 	il_print_operand(&b, &in->ops[second]);
 	lerr(l, in->ops[second].loc, "'%s' on raw LDS needs its second address operand equal to the "
-	     "first ('%s', not '%s'); structured LDS addressing is not supported yet",
+	     "first ('%s', not '%s'); element index and offset address structured LDS "
+	     "(dcl_struct_lds) only",
 	     il_ops[in->op].name, a.s, b.s);
 	buf_free(&a);
 	buf_free(&b);
@@ -1148,7 +1220,7 @@ static void lds_load(L *l, const Inst *in)
 		return;
 	switch (in->op) {
 	case OP_LDS_LOAD_VEC:
-		if (in->nops != 3 || second_address(l, in, 1, 2))
+		if (in->nops != 3 || (!lds_stride(l, id) && second_address(l, in, 1, 2)))
 			return;
 		for (c = 0; c < 4; c++)
 			if (m[c] == WM_WRITE)
@@ -1168,7 +1240,10 @@ static void lds_load(L *l, const Inst *in)
 	if (in->op != OP_LDS_LOAD_VEC && in->op != OP_LDS_LOAD64 && (last = one_written(l, in, m, n)) < 0)
 		return;
 	words = in->op == OP_LDS_LOAD_VEC || in->op == OP_LDS_LOAD64 ? last : 1;
-	a = lds_address(l, id, lsrc1(l, &in->ops[1]));
+	a = lsrc1(l, &in->ops[1]);
+	if (lds_stride(l, id)) /* lds_load_vec dst, index, offset */
+		a = struct_lds_address(l, id, a, lsrc1(l, &in->ops[2]));
+	a = lds_address(l, id, a);
 	for (h = 0; h < l->nchunks && n > 0; h++) {
 		VDecl *addr = chunk_val(l, "SA", a, h);
 		VDecl *data = vk_temp(l->vk, "LD", VT_UD, words * l->chunk);
@@ -1210,10 +1285,11 @@ static void lds_store(L *l, const Inst *in)
 			lerr(l, d->loc, "lds_store_vec needs 'mem' with mask x, xy, xyz or xyzw");
 			return;
 		}
-		/* AMD-APP 2.x writes the address, then the data register twice */
-		if (in->nops != 4 || same_data(l, in, n))
+		/* AMD-APP 2.x writes the address, then the data register twice;
+		 * structured LDS: mem, index, offset, data (GRVK's decoder) */
+		if (in->nops != 4 || (!lds_stride(l, id) && same_data(l, in, n)))
 			return;
-		ai = 1, vi = 2;
+		ai = 1, vi = lds_stride(l, id) ? 3 : 2;
 	} else if (in->op == OP_LDS_STORE64) {
 		const Operand *d = &in->ops[0];
 		n = 2;
@@ -1234,7 +1310,10 @@ static void lds_store(L *l, const Inst *in)
 	} else if (in->op == OP_LDS_STORE_SHORT) {
 		sub = 2;
 	}
-	a = lds_address(l, id, lsrc1(l, &in->ops[ai]));
+	a = lsrc1(l, &in->ops[ai]);
+	if (in->op == OP_LDS_STORE_VEC && lds_stride(l, id))
+		a = struct_lds_address(l, id, a, lsrc1(l, &in->ops[2]));
+	a = lds_address(l, id, a);
 	for (j = 0; j < n; j++)
 		s[j] = lsrc(l, &in->ops[vi], j);
 	for (h = 0; h < l->nchunks; h++) {
@@ -1253,7 +1332,7 @@ static void lds_store(L *l, const Inst *in)
 
 /* ---- atomics: LDS (%slm) and UAV (A64) ------------------------------------ */
 
-enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB };
+enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB, AT_MSKOR };
 
 typedef struct Atomic {
 	Opcode op;
@@ -1277,6 +1356,7 @@ static const Atomic lds_atomics[] = {
 	{OP_LDS_INC, 0, "inc", AT_INC}, {OP_LDS_READ_INC, 1, "inc", AT_INC},
 	{OP_LDS_DEC, 0, "dec", AT_DEC}, {OP_LDS_READ_DEC, 1, "dec", AT_DEC},
 	{OP_LDS_CMP, 0, "cmpxchg", AT_CMPXCHG}, {OP_LDS_READ_CMP_XCHG, 1, "cmpxchg", AT_CMPXCHG},
+	{OP_LDS_MSKOR, 0, NULL, AT_MSKOR}, {OP_LDS_READ_MSKOR, 1, NULL, AT_MSKOR},
 };
 
 /* UAV atomics: the same operations on global memory (uinc/udec are the
@@ -1410,8 +1490,11 @@ static void go(L *l, VDecl *p, const char *label)
  * the exchange sees the value f was computed from; old receives that value:
  *   rsub  s - old
  *   inc   old >= s ? 0 : old + 1
- *   dec   old == 0 || old > s ? s : old - 1      (s: the wrap limit) */
-static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
+ *   dec   old == 0 || old > s ? s : old - 1      (s: the wrap limit)
+ *   mskor (old & ~s) | s2                        (s: the mask, s2: the value)
+ * Lanes of one message that hit one address are applied one after another
+ * by the cmpxchg; a lane whose exchange saw another lane's value loops. */
+static void cas_loop(L *l, const AtomMem *m, int form, Val s, Val s2, VDecl *old)
 {
 	VDecl *nw = vk_temp(l->vk, "NEW", VT_UD, l->simd), *got = vk_temp(l->vk, "GOT", VT_UD, l->simd);
 	VDecl *addr[4], *p;
@@ -1433,6 +1516,14 @@ static void cas_loop(L *l, const AtomMem *m, int form, Val s, VDecl *old)
 		t[0] = vo, t[1] = val_imm(1);
 		alu(l, "add", VT_UD, nw, 2, t, 0);
 		sel_ud(l, compare(l, "ge", VT_UD, vo, s), nw, val_imm(0), val_vec(nw));
+		break;
+	case AT_MSKOR:
+		t[0] = s;
+		alu(l, "not", VT_UD, nw, 1, t, 0);
+		t[0] = val_vec(nw), t[1] = vo;
+		alu(l, "and", VT_UD, nw, 2, t, 0);
+		t[0] = val_vec(nw), t[1] = s2;
+		alu(l, "or", VT_UD, nw, 2, t, 0);
 		break;
 	default: /* AT_DEC */
 		t[0] = vo, t[1] = val_imm(0xffffffffu);
@@ -1550,7 +1641,8 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 
 static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 {
-	int m[4], dc = 0, ai = at->ret, h, nsrc = at->form == AT_CMPXCHG ? 2 : 1, uav = -1, lid = -1;
+	int m[4], dc = 0, ai = at->ret, h, uav = -1, lid = -1;
+	int nsrc = at->form == AT_CMPXCHG || at->form == AT_MSKOR ? 2 : 1;
 	AtomMem mem;
 	Val val, cmp;
 	const char *name = il_ops[in->op].name;
@@ -1560,6 +1652,7 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 	}
 	if (in->nops != at->ret + 1 + nsrc) {
 		lerr(l, in->loc, "'%s' takes %s%s", name, at->ret ? "a destination, " : "",
+		     at->form == AT_MSKOR ? "an address, a mask and a value" :
 		     nsrc == 2 ? (global ? "an address, a value and a compare value" :
 		                  "an address, a compare value and a value") :
 		     at->form == AT_INC || at->form == AT_DEC ? "an address and a wrap limit" :
@@ -1598,6 +1691,8 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 		goto loop; /* a real wrap limit: the dataport wraps at 2^32 only */
 	if (at->form == AT_RSUB)
 		goto loop;
+	if (at->form == AT_MSKOR)
+		goto loop; /* lds_mskor addr, mask (cmp), value (val) */
 	for (h = 0; h < l->nchunks; h++) {
 		VDecl *addr = atom_addr(l, &mem, h), *dst = NULL;
 		VOpnd s0 = null_raw(l), s1 = null_raw(l);
@@ -1620,7 +1715,7 @@ static void lower_atomic(L *l, const Inst *in, const Atomic *at, int global)
 	return;
 loop: {
 		VDecl *old = vk_temp(l->vk, "OLD", VT_UD, l->simd);
-		cas_loop(l, &mem, at->form, val, old);
+		cas_loop(l, &mem, at->form, at->form == AT_MSKOR ? cmp : val, val, old);
 		if (at->ret) {
 			Val v = val_vec(old);
 			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, dc), 1, &v, 0);
@@ -1965,7 +2060,7 @@ int mem_knows(Opcode op)
 	case OP_LDS_LOAD_VEC: case OP_LDS_LOAD_BYTE: case OP_LDS_LOAD_UBYTE: case OP_LDS_LOAD_SHORT:
 	case OP_LDS_LOAD_USHORT: case OP_LDS_STORE: case OP_LDS_STORE_VEC: case OP_LDS_STORE_BYTE:
 	case OP_LDS_STORE_SHORT: case OP_LDS_LOAD64: case OP_LDS_STORE64: case OP_FENCE:
-	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE:
+	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE: case OP_DCL_STRUCT_LDS:
 		return 1;
 	default:
 		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
@@ -2007,6 +2102,7 @@ int lower_mem(L *l, const Inst *in)
 		lower_sub_dword(l, in);
 		return 1;
 	case OP_DCL_LDS:
+	case OP_DCL_STRUCT_LDS:
 		lds_dcl(l, in);
 		return 1;
 	case OP_LDS_LOAD:
@@ -2024,17 +2120,6 @@ int lower_mem(L *l, const Inst *in)
 	case OP_LDS_STORE_SHORT:
 	case OP_LDS_STORE64:
 		lds_store(l, in);
-		return 1;
-	case OP_LDS_MSKOR:
-	case OP_LDS_READ_MSKOR:
-		/* operand order addr, mask, value is confirmed (AMD's backend,
-		 * AMDILFormats.td TriAtom, and GCN's DS_MSKOR_B32 VDATA0/VDATA1);
-		 * the mask's polarity is not: GCN clears the mask's bits, AMD's
-		 * own sub-dword LDS store emulation passes the bits to keep
-		 * (docs/memory.md) */
-		lerr(l, in->loc, "'%s' is not supported: its operands are addr, mask, value, but whether "
-		     "the mask names the bits to clear (GCN DS_MSKOR_B32) or to keep (AMD's AMDIL backend) "
-		     "is not confirmed", il_ops[in->op].name);
 		return 1;
 	case OP_FENCE:
 		lower_fence(l, in);

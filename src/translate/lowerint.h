@@ -93,6 +93,7 @@ typedef struct L {
 	int barriers;          /* 1 when the kernel has a barrier (fence_threads*) */
 	int lds_ids[LDS_IDS], lds_bytes[LDS_IDS], nlds; /* dcl_lds_id(n) bytes, per LDS id, ascending */
 	int lds_base[LDS_IDS]; /* each id's region: SLM offset of its byte 0 */
+	int lds_stride[LDS_IDS]; /* dcl_struct_lds_id(n) stride, count: the stride; 0 raw */
 	int lds_laid;          /* 1: the ids above are laid out, -1: refused */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
 	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
