@@ -40,6 +40,12 @@
 	"lanes _neighborExch exchanges -- only the model (AMD's Stream Computing User Guide) and " \
 	"generators that print it (CAL++, Brook+)"
 
+/* The immediate constant buffer (icb[i]) */
+#define ICB "no source gives the text form of its values: AMD's binary IL declares the immediate " \
+	"constant buffer as dcl_cb with the immediate bit and the values as extra tokens (GRVK's " \
+	"decoder), GRVK's dump prints it as 'dcl_cb icb[n]' without them, and amdil.md names icb[i] " \
+	"only, so no program text can say what icb[] holds"
+
 /* Mnemonics refused for a reason of the target, by spelling prefix. */
 static const struct {
 	const char *prefix;
@@ -133,10 +139,16 @@ static const struct {
 	                 "flat_atomic_op (HLC FLAT_ATOMIC_OP) but no instruction that prints it, so neither "
 	                 "the operation suffixes nor the order of address, value and compare value are "
 	                 "known"},
+	{OP_DCL_IMMEDIATE_CONSTANT_BUFFER, ICB},
 	{OP_DFREXP, "no source says which of its two 64-bit results (HLC FREXPf64: v2i64 from f64) "
 	            "holds the significand and which the exponent; dfrexp_mant and dfrexp_exp are "
 	            "lowered"},
 };
+
+const char *isa_icb_reason(void)
+{
+	return ICB;
+}
 
 const char *isa_undocumented(Opcode op)
 {

@@ -583,6 +583,9 @@ Val lsrc(L *l, const Operand *o, int c)
 	case RF_NUMBER:
 		v = val_imm((uint32_t)o->num);
 		break;
+	case RF_ICB:
+		lerr(l, o->loc, "'icb' (the immediate constant buffer) is not supported: %s", isa_icb_reason());
+		return val_imm(0);
 	default:
 		lerr(l, o->loc, "operand '%s' is not supported as a source yet", o->name ? o->name : "?");
 		return val_imm(0);

@@ -98,6 +98,7 @@ const char *isa_refusal(Opcode op);
 /* isa_undocumented: why a mnemonic no source defines is refused (NULL when
  * a source does); the lowering's diagnostic and docs/ISA.md both print it */
 const char *isa_undocumented(Opcode op);
+const char *isa_icb_reason(void); /* why icb[i] is refused */
 void isa_table(Buf *out, const unsigned char *tested, const char *platforms,
                const char *sampler_platforms); /* image instructions: the devices with a sampler */
 
