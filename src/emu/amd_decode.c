@@ -395,7 +395,7 @@ static int dec_dcl(Dec *d, const Inst *in)
 		if (in->nops == 1 && in->ops[0].file == RF_NUMBER)
 			d->c->wavesize = (int)in->ops[0].num;
 		return 0;
-	case OP_DCL_ARENA_UAV: { /* the arena aliases the default UAV (amd.c amd_uav) */
+	case OP_DCL_ARENA_UAV: { /* the arena aliases the default UAV (amd_mem.c amd_heap_uav) */
 		const Mod *id = il_inst_mod(in, "id");
 		if (id)
 			d->c->arena_uav = (int)il_mod_int(id, -1);
@@ -421,7 +421,7 @@ static int dec_dcl(Dec *d, const Inst *in)
 	case OP_DCL_STRUCT_LDS: { /* dcl_struct_lds_id(n) stride, count: count elements of stride bytes */
 		long long st = in->nops == 2 && in->ops[0].file == RF_NUMBER ? in->ops[0].num : -1;
 		long long cnt = in->nops == 2 && in->ops[1].file == RF_NUMBER ? in->ops[1].num : -1;
-		if (il_mod_int(id, -1) < 0 || st < 4 || st > 2048 || st % 4 || cnt < 1 || st * cnt > 65536)
+		if (il_mod_int(id, -1) < 0 || st < 4 || st > 2048 || st % 4 || cnt < 1 || cnt > 65536 || st * cnt > 65536)
 			return fail(d, in->loc, "dcl_struct_lds takes _id(n), a stride of 4 to 2048 bytes (a "
 			            "multiple of 4) and a count, at most 65536 bytes in all");
 		return lds_declared(d, in, il_mod_int(id, -1), (int)(st * cnt), (int)st);

@@ -308,7 +308,7 @@ static float lod_of(Run *R, Item *it, const AInst *a, const EmuImage *d)
 		float sum = 0.0f;
 		int c;
 		for (c = 0; c < n; c++) {
-			float t = srcf(R, it, a, k + 1, c) * (float)(c == 0 ? d->width : c == 1 ? d->height : d->depth);
+			float t = srcf(R, it, a, k, c) * (float)(c == 0 ? d->width : c == 1 ? d->height : d->depth);
 			sum += t * t;
 		}
 		rho = fmaxf(rho, sqrtf(sum));

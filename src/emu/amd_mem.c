@@ -797,6 +797,11 @@ static int flat_access(Run *R, Item *it, const AInst *a)
 		         "(;memory:64bitABI) are emulated");
 		return 1;
 	}
+	if (st && a->d.kind == D_MEM) {
+		R->refused = 1;
+		amd_fail(R, it, a, "flat_store takes the value, then the address (no mem# destination)");
+		return 1;
+	}
 	if (!nsrc_is(R, it, a, st ? 2 : 1))
 		return 1;
 	if (!(m = amd_uav(R, default_uav(R)))) {

@@ -86,7 +86,7 @@ typedef struct AmdCode {
 	VEC(AArray) arrays;
 	int array_elems;    /* elements over all arrays */
 	int priv_uav;       /* private UAV id, -1 = none */
-	int arena_uav;      /* Evergreen's dcl_arena_uav_id, -1 = none (amd.c amd_uav) */
+	int arena_uav;      /* Evergreen's dcl_arena_uav_id, -1 = none (amd_mem.c amd_heap_uav) */
 	long long priv_bytes; /* its size per work-item */
 	int lds_dcl;        /* largest dcl_lds size of the first LDS id, -1 when none */
 	int lds_ids[8], lds_sizes[8], nlds; /* every LDS id declared, ascending, its largest size */
@@ -231,8 +231,9 @@ int amd_round_begin(const AInst *a);         /* the host rounding mode set; the 
 void amd_round_end(int old);
 float amd_shift(const AInst *a, float r);    /* the destination shift applied */
 
+int amd_flat_size(const char *arg);        /* amd_mem.c: flat _size(): bytes | 0x100 signed, -1 */
+
 /* amd_f64.c: the double instructions (amd_alu_kind 5, component pairs) */
-int amd_flat_size(const char *arg);        /* flat _size(): bytes | 0x100 signed, -1 */
 int amd_f64_op(int op);                      /* 1 for a double instruction emulated */
 const char *amd_f64_check(const AInst *a);   /* NULL, or why the decoder refuses it */
 void amd_f64(Run *R, Item *it, const AInst *a, uint32_t res[4]);

@@ -151,6 +151,10 @@ void md_arg_pointer(Ctx *c)
 	a.cb = v[1];
 	a.offset = v[2];
 	a.mem = mem_types[mt];
+	if (w[0] < 0) {
+		md_err(c, md_floc(c, 7), "';%s' buffer id %d is negative", md_f(c, 0), w[0]);
+		return;
+	}
 	a.bufid = w[0];
 	a.align = w[1];
 	a.size = 8;

@@ -288,8 +288,9 @@ int dyn_base(L *l, const Inst *in, PvVal set, int (*fits)(L *, const Inst *, con
  * 2^32.  An address A inside argument k's buffer is A - lo32(B_k) bytes
  * above it, and every other candidate's distance is larger as long as all
  * the buffers lie within one 4 GiB span; then B_k + (A - lo32(B_k)) is the
- * byte A names.  The ABI map states that condition (<pointers-from-memory>),
- * as AMD's own 32-bit runtime kept every buffer inside one 4 GiB UAV. */
+ * byte A names.  The ABI map states that condition (pointers_from_memory),
+ * as AMD's own 32-bit runtime kept every buffer inside one 4 GiB UAV.  A
+ * NULL argument (base 0) is never chosen. */
 int mem_base(L *l, const Inst *in, const MdArg *const *cand, size_t n, Val *lo, Val *hi)
 {
 	const Operand *o = provenance_addr(in);
@@ -307,8 +308,12 @@ int mem_base(L *l, const Inst *in, const MdArg *const *cand, size_t n, Val *lo, 
 		Val alo = val_scalar(cb1_image(l), cand[i]->offset / 4);
 		Val ahi = val_scalar(cb1_image(l), cand[i]->offset / 4 + 1);
 		Val nlo = alo, d;
+		VDecl *null;
 		nlo.neg = 1;
 		d = ix_bin(l, "add", VT_UD, a, nlo);
+		/* a NULL argument (base 0) holds nothing: the farthest distance */
+		null = compare(l, "eq", VT_UD, ix_bin(l, "or", VT_UD, alo, ahi), val_imm(0));
+		d = ix_sel(l, null, val_imm(0xffffffffu), d);
 		if (!i) {
 			ix_mov(l, best, d);
 			ix_mov(l, blo, alo);

@@ -47,7 +47,7 @@ static int heap_uav(L *l, int id)
 					l->arena_uav = (int)il_mod_int(m, -1);
 			}
 	}
-	return id == l->arena_uav ? def : id;
+	return id >= 0 && id == l->arena_uav ? def : id;
 }
 
 /* argument a's buffer is in the memory UAV uav addresses */
@@ -122,9 +122,17 @@ static int loaded_base(L *l, const Inst *in, int uav, Base *out)
 	VEC(const MdArg *) c = {0};
 	size_t i;
 	int rc;
+	for (i = 0; i < l->p->segs.n; i++)
+		if (l->p->segs.v[i].cbid < 0) {
+			/* .data.const is NEO's, not the host's: no span holds it */
+			lerr(l, in->loc, "the address of this '%s' was read from memory, and the program has a "
+			     "global data segment (;#DATASTART) it may point into, which Level Zero places apart "
+			     "from the buffers", il_ops[in->op].name);
+			return -1;
+		}
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *a = &l->k->md->args.v[i];
-		if (uav < 0 ? global_pointer(a) : a->kind == MA_POINTER && bound_to(l, a, uav))
+		if (global_pointer(a) && (uav < 0 || bound_to(l, a, uav)))
 			vec_push(&c, a);
 	}
 	rc = mem_base(l, in, c.v, c.n, &out->lo, &out->hi);
