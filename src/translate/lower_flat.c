@@ -74,20 +74,13 @@ static int flat_dst(L *l, const Inst *in, int dwords, int comps[4])
 	return n;
 }
 
-static void flat_message(L *l, int store, int h, VDecl *addr, int bytes, int n, VDecl *data)
+/* n dwords a lane (sub-dword sizes: a64_sub_dword) */
+static void flat_message(L *l, int store, int h, VDecl *addr, int n, VDecl *data)
 {
 	char op[40];
 	VInst *v;
 	if (l->lsc) {
-		lsc_move(l, LSC_UGM, store, h, addr, 0, 0, bytes < 4 ? bytes : 4, n, data, 0);
-		return;
-	}
-	if (bytes < 4) {
-		snprintf(op, sizeof op, "%s.1.%d", store ? "svm_scatter" : "svm_gather", bytes);
-		v = emit_chunk(l, intern(op), h);
-		v->ops[0] = vo_raw(addr, 0);
-		v->ops[1] = vo_raw(data, 0);
-		v->nops = 2;
+		lsc_move(l, LSC_UGM, store, h, addr, 0, 0, 4, n, data, 0);
 		return;
 	}
 	snprintf(op, sizeof op, "%s.%s", store ? "svm_scatter4scaled" : "svm_gather4scaled",
@@ -159,31 +152,24 @@ int lower_flat(L *l, const Inst *in)
 				x->ops[1] = opnd(l, v[j], VT_UD, h);
 				x->nops = 2;
 			}
-			flat_message(l, 1, h, addr, bytes, n, data);
+			if (bytes < 4)
+				a64_sub_dword(l, 1, h, addr, bytes, 0, data, NULL);
+			else
+				flat_message(l, 1, h, addr, n, data);
 			continue;
 		}
-		flat_message(l, 0, h, addr, bytes, n, data);
+		if (bytes < 4) {
+			a64_sub_dword(l, 0, h, addr, bytes, sign, data,
+			              vk_alias(l->vk, reg_comp(l, in->ops[0].num, comps[0]), VT_UD, 0));
+			continue;
+		}
+		flat_message(l, 0, h, addr, n, data);
 		for (j = 0; j < n; j++) {
-			VDecl *dst = vk_alias(l->vk, reg_comp(l, in->ops[0].num, comps[j]), VT_UD, 0);
-			if (bytes < 4) {
-				/* the lane's bytes, extended: shl, then asr/shr by 32 - 8 * size */
-				int k = 32 - 8 * bytes;
-				x = emit_chunk(l, "shl", h);
-				x->ops[0] = vo_dst(data, 0);
-				x->ops[1] = vo_src(data, 0);
-				x->ops[2] = vo_imm((uint32_t)k, VT_UD);
-				x->nops = 3;
-				x = emit_chunk(l, sign ? "asr" : "shr", h);
-				x->ops[0] = vo_dst(sign ? vk_alias(l->vk, dst, VT_D, 0) : dst, h * l->chunk);
-				x->ops[1] = vo_src(sign ? vk_alias(l->vk, data, VT_D, 0) : data, 0);
-				x->ops[2] = vo_imm((uint32_t)k, VT_UD);
-				x->nops = 3;
-			} else {
-				x = emit_chunk(l, "mov", h);
-				x->ops[0] = vo_dst(dst, h * l->chunk);
-				x->ops[1] = vo_src(data, j * l->chunk);
-				x->nops = 2;
-			}
+			x = emit_chunk(l, "mov", h);
+			x->ops[0] = vo_dst(vk_alias(l->vk, reg_comp(l, in->ops[0].num, comps[j]), VT_UD, 0),
+			                   h * l->chunk);
+			x->ops[1] = vo_src(data, j * l->chunk);
+			x->nops = 2;
 		}
 	}
 	return 1;

@@ -653,7 +653,6 @@ static void lower_sub_dword(L *l, const Inst *in)
 	for (h = 0; h < l->nchunks; h++) {
 		VDecl *addr = address(l, a, base, h);
 		VDecl *data = vk_temp(l->vk, store ? "SBST" : "SBLD", VT_UD, l->chunk);
-		char op[32];
 		VInst *x;
 		if (store) {
 			x = emit_chunk(l, "mov", h);
@@ -661,30 +660,8 @@ static void lower_sub_dword(L *l, const Inst *in)
 			x->ops[1] = opnd(l, v, VT_UD, h);
 			x->nops = 2;
 		}
-		if (l->lsc) {
-			lsc_move(l, LSC_UGM, store, h, addr, 0, 0, size, 1, data, 0);
-		} else {
-			snprintf(op, sizeof op, "%s.1.%d", store ? "svm_scatter" : "svm_gather", size);
-			x = emit_chunk(l, intern(op), h);
-			x->ops[0] = vo_raw(addr, 0);
-			x->ops[1] = vo_raw(data, 0);
-			x->nops = 2;
-		}
-		if (!store) {
-			/* the lane's bytes, extended: shl then asr/shr by 32 - 8*size */
-			VDecl *dst = vk_alias(l->vk, reg_comp(l, in->ops[0].num, c), VT_UD, 0);
-			int k = 32 - 8 * size;
-			x = emit_chunk(l, "shl", h);
-			x->ops[0] = vo_dst(data, 0);
-			x->ops[1] = vo_src(data, 0);
-			x->ops[2] = vo_imm((uint32_t)k, VT_UD);
-			x->nops = 3;
-			x = emit_chunk(l, sign ? "asr" : "shr", h);
-			x->ops[0] = vo_dst(sign ? vk_alias(l->vk, dst, VT_D, 0) : dst, h * l->chunk);
-			x->ops[1] = vo_src(sign ? vk_alias(l->vk, data, VT_D, 0) : data, 0);
-			x->ops[2] = vo_imm((uint32_t)k, VT_UD);
-			x->nops = 3;
-		}
+		a64_sub_dword(l, store, h, addr, size, sign, data,
+		              store ? NULL : vk_alias(l->vk, reg_comp(l, in->ops[0].num, c), VT_UD, 0));
 	}
 	/* 0 and 1 in the mask: constants, written after the address was read */
 	for (h = 0; !store && h < 4; h++)
@@ -692,6 +669,38 @@ static void lower_sub_dword(L *l, const Inst *in)
 			Val k = val_imm(m[h] == WM_ZERO ? 0 : 0x3f800000u);
 			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, h), 1, &k, 0);
 		}
+}
+
+/* One A64 access of 1 or 2 bytes a lane in chunk h (lower_flat.c too): the
+ * message (LSC or the legacy byte scatter/gather), and for a load the
+ * lane's bytes in data extended into dst: shl, then asr (sign) or shr by
+ * 32 - 8 * size. */
+void a64_sub_dword(L *l, int store, int h, VDecl *addr, int size, int sign, VDecl *data, VDecl *dst)
+{
+	char op[32];
+	int k = 32 - 8 * size;
+	VInst *x;
+	if (l->lsc) {
+		lsc_move(l, LSC_UGM, store, h, addr, 0, 0, size, 1, data, 0);
+	} else {
+		snprintf(op, sizeof op, "%s.1.%d", store ? "svm_scatter" : "svm_gather", size);
+		x = emit_chunk(l, intern(op), h);
+		x->ops[0] = vo_raw(addr, 0);
+		x->ops[1] = vo_raw(data, 0);
+		x->nops = 2;
+	}
+	if (store)
+		return;
+	x = emit_chunk(l, "shl", h);
+	x->ops[0] = vo_dst(data, 0);
+	x->ops[1] = vo_src(data, 0);
+	x->ops[2] = vo_imm((uint32_t)k, VT_UD);
+	x->nops = 3;
+	x = emit_chunk(l, sign ? "asr" : "shr", h);
+	x->ops[0] = vo_dst(sign ? vk_alias(l->vk, dst, VT_D, 0) : dst, h * l->chunk);
+	x->ops[1] = vo_src(sign ? vk_alias(l->vk, data, VT_D, 0) : data, 0);
+	x->ops[2] = vo_imm((uint32_t)k, VT_UD);
+	x->nops = 3;
 }
 
 /* cbN[i] with N >= 2: a hardware constant buffer, bound by AMD's runtime to

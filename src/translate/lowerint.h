@@ -181,6 +181,9 @@ void dyn_def(L *l, const Inst *in);         /* before lowering in: its shadow up
  * diagnoses) each candidate; 0 ok */
 /* the per-lane base of an access whose address was read from memory: the
  * candidate argument nearest below it (dynbase.c) */
+/* lower_mem.c: one A64 access of 1 or 2 bytes a lane in chunk h; a load's
+ * bytes extended into dst */
+void a64_sub_dword(L *l, int store, int h, VDecl *addr, int size, int sign, VDecl *data, VDecl *dst);
 int mem_base(L *l, const Inst *in, const MdArg *const *cand, size_t n, Val *lo, Val *hi);
 int dyn_base(L *l, const Inst *in, PvVal set, int (*fits)(L *, const Inst *, const MdArg *, int),
              int uav, Val *lo, Val *hi);
