@@ -590,29 +590,23 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	else
 		ko "conformance: saxpy's dumps (manifest.xml) exist" "$d"
 	fi
-	# fp64_edge's results against host C doubles (tests/tools/fp64ref.c), bit
-	# for bit on both runtimes, at every SIMD width
-	for simd in 8 16 32; do
-		d="$WORK/conf/$simd/fp64_edge"
-		if [ -z "${FP64REF:-}" ]; then
-			sk "fp64_edge SIMD$simd: results equal host C doubles" "fp64ref not built"
-		elif [ -f "$d/manifest.xml" ] && "$FP64REF" "$d" >"$WORK/fp64ref$simd.log" 2>&1; then
-			ok "fp64_edge SIMD$simd: $(tail -n 1 "$WORK/fp64ref$simd.log")"
-		else
-			ko "fp64_edge SIMD$simd: results equal host C doubles" "$(head -20 "$WORK/fp64ref$simd.log" 2>&1)"
-		fi
-	done
-	# trig_preop's dtrig_preop results against 2/pi computed by trigref
-	for simd in 8 16 32; do
-		d="$WORK/conf/$simd/trig_preop"
-		if [ -z "${TRIGREF:-}" ]; then
-			sk "trig_preop SIMD$simd: results equal the 2/pi reference" "trigref not built"
-		elif [ -f "$d/manifest.xml" ] && "$TRIGREF" "$d" >"$WORK/trigref$simd.log" 2>&1; then
-			ok "trig_preop SIMD$simd: $(tail -n 1 "$WORK/trigref$simd.log")"
-		else
-			ko "trig_preop SIMD$simd: results equal the 2/pi reference" "$(head -20 "$WORK/trigref$simd.log" 2>&1)"
-		fi
-	done
+	# kernels whose dumped results a reference tool recomputes, bit for bit on
+	# both runtimes, at every SIMD width: KERNEL TOOL BINARY (empty: not
+	# built) WHAT
+	ref_check() {
+		for simd in 8 16 32; do
+			d="$WORK/conf/$simd/$1"
+			if [ -z "$3" ]; then
+				sk "$1 SIMD$simd: $4" "$2 not built"
+			elif [ -f "$d/manifest.xml" ] && "$3" "$d" >"$WORK/$2$simd.log" 2>&1; then
+				ok "$1 SIMD$simd: $(tail -n 1 "$WORK/$2$simd.log")"
+			else
+				ko "$1 SIMD$simd: $4" "$(head -20 "$WORK/$2$simd.log" 2>&1)"
+			fi
+		done
+	}
+	ref_check fp64_edge fp64ref "${FP64REF:-}" "results equal host C doubles"    # tests/tools/fp64ref.c
+	ref_check trig_preop trigref "${TRIGREF:-}" "results equal the 2/pi reference" # tests/tools/trigref.c
 	# ...and fp64ref notices a broken translation of the software doubles
 	if [ -n "${FP64REF:-}" ]; then
 		"$TRANSLATE" --conform --quiet --mutate flip-compare -o "$WORK/mutf64" \

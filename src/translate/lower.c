@@ -426,13 +426,18 @@ VDecl *data_blob(L *l)
 }
 
 /* The blob when the program has a global segment (what cb0[8].x points to). */
-VDecl *data_segment(L *l)
+int global_segment(const L *l)
 {
 	size_t i;
-	int global = 0;
 	for (i = 0; i < l->p->segs.n; i++)
-		global |= l->p->segs.v[i].cbid < 0;
-	return global ? data_blob(l) : NULL;
+		if (l->p->segs.v[i].cbid < 0)
+			return 1;
+	return 0;
+}
+
+VDecl *data_segment(L *l)
+{
+	return global_segment(l) ? data_blob(l) : NULL;
 }
 
 /* Is this cb1 byte part of an `hc` (hardware constant buffer) pointer? */

@@ -122,14 +122,13 @@ static int loaded_base(L *l, const Inst *in, int uav, Base *out)
 	VEC(const MdArg *) c = {0};
 	size_t i;
 	int rc;
-	for (i = 0; i < l->p->segs.n; i++)
-		if (l->p->segs.v[i].cbid < 0) {
-			/* .data.const is NEO's, not the host's: no span holds it */
-			lerr(l, in->loc, "the address of this '%s' was read from memory, and the program has a "
-			     "global data segment (;#DATASTART) it may point into, which Level Zero places apart "
-			     "from the buffers", il_ops[in->op].name);
-			return -1;
-		}
+	if (global_segment(l)) {
+		/* .data.const is NEO's, not the host's: no span holds it */
+		lerr(l, in->loc, "the address of this '%s' was read from memory, and the program has a "
+		     "global data segment (;#DATASTART) it may point into, which Level Zero places apart "
+		     "from the buffers", il_ops[in->op].name);
+		return -1;
+	}
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *a = &l->k->md->args.v[i];
 		if (global_pointer(a) && (uav < 0 || bound_to(l, a, uav)))

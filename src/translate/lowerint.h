@@ -137,6 +137,7 @@ Val lsrc1(L *l, const Operand *o);
 int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4]);
 void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4], VDecl *const tmp[4]);
 
+int global_segment(const L *l);      /* the program has a global ;#DATASTART segment */
 VDecl *data_segment(L *l);
 VDecl *data_blob(L *l);
 

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dumpdir.h"
+
 static const uint64_t T[32] = {
 	0x0000000000000000ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
 	0x7ff8000000001234ull, 0x7ff0000000000001ull, 0xfff4000000000000ull, 0x0000000000000001ull,
@@ -123,27 +125,6 @@ static uint32_t fexp(uint64_t a)
 	return (uint32_t)e;
 }
 
-static uint64_t *load(const char *dir, int arg, const char *side, size_t *n)
-{
-	char path[4096];
-	FILE *f;
-	long sz;
-	uint64_t *b;
-	snprintf(path, sizeof path, "%s/arg%d.%s.bin", dir, arg, side);
-	if (!(f = fopen(path, "rb")) || fseek(f, 0, SEEK_END) || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fprintf(stderr, "fp64ref: cannot read %s\n", path);
-		exit(2);
-	}
-	b = calloc(1, (size_t)sz + 8);
-	if (!b || fread(b, 1, (size_t)sz, f) != (size_t)sz) {
-		fprintf(stderr, "fp64ref: cannot read %s\n", path);
-		exit(2);
-	}
-	fclose(f);
-	*n = (size_t)sz;
-	return b;
-}
-
 static long checked, bad;
 
 static void expect(const char *side, const char *what, long lane, int pair, uint64_t want, uint64_t got,
@@ -165,31 +146,13 @@ int main(int argc, char **argv)
 	                                   "ldexp", "min", "max", "rint", "floor", "ceil", "trunc"};
 	static const char *const n3[6] = {"frexp_mant", "f2d", "itod", "utod", "dmovc", "neg"};
 	static const char *const n4[8] = {"eq", "ne", "lt", "ge", "frexp_exp", "d2f", "dtoi", "dtou"};
-	char path[4096], line[1024];
 	unsigned long global = 0, offset = 0;
-	FILE *m;
 	int s;
 	if (argc != 2) {
 		fprintf(stderr, "usage: fp64ref DUMPDIR\n");
 		return 2;
 	}
-	snprintf(path, sizeof path, "%s/manifest.xml", argv[1]);
-	if (!(m = fopen(path, "r"))) {
-		fprintf(stderr, "fp64ref: no %s\n", path);
-		return 2;
-	}
-	while (fgets(line, sizeof line, m)) {
-		char *g = strstr(line, "global=\""), *o = strstr(line, "offset=\"");
-		if (g && o) {
-			global = strtoul(g + 8, NULL, 10);
-			offset = strtoul(o + 8, NULL, 10);
-		}
-	}
-	fclose(m);
-	if (!global) {
-		fprintf(stderr, "fp64ref: no ndrange in %s\n", path);
-		return 2;
-	}
+	dump_ndrange("fp64ref", argv[1], &global, &offset);
 	for (s = 0; s < 2; s++) {
 		size_t sz[4];
 		uint64_t *o[3];
@@ -197,8 +160,8 @@ int main(int argc, char **argv)
 		unsigned long i;
 		int k;
 		for (k = 0; k < 3; k++)
-			o[k] = load(argv[1], k, sides[s], &sz[k]);
-		o4 = (uint32_t *)load(argv[1], 3, sides[s], &sz[3]);
+			o[k] = dump_load("fp64ref", argv[1], k, sides[s], &sz[k]);
+		o4 = (uint32_t *)dump_load("fp64ref", argv[1], 3, sides[s], &sz[3]);
 		for (i = offset; i < offset + global; i++) {
 			uint64_t a = T[i & 31], c = T[(7 * i + 5) & 31];
 			uint64_t bs[2] = {T[(i >> 5) & 31], T[((i >> 5) + 24) & 31]};

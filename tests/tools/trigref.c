@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dumpdir.h"
+
 #define MAXW 64
 
 /* fixed point: w[0] the integer part, w[1..n] 32-bit fraction words */
@@ -197,34 +199,11 @@ static const uint64_t T[32] = {
 	0x4d00000000000000ull, 0x6000000000000000ull, 0x7000000000000000ull, 0x3ca0000000000000ull,
 };
 
-static uint64_t *load(const char *dir, int arg, const char *side, size_t *n)
-{
-	char path[4096];
-	FILE *f;
-	long sz;
-	uint64_t *b;
-	snprintf(path, sizeof path, "%s/arg%d.%s.bin", dir, arg, side);
-	if (!(f = fopen(path, "rb")) || fseek(f, 0, SEEK_END) || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fprintf(stderr, "trigref: cannot read %s\n", path);
-		exit(2);
-	}
-	b = calloc(1, (size_t)sz + 8);
-	if (!b || fread(b, 1, (size_t)sz, f) != (size_t)sz) {
-		fprintf(stderr, "trigref: cannot read %s\n", path);
-		exit(2);
-	}
-	fclose(f);
-	*n = (size_t)sz;
-	return b;
-}
-
 int main(int argc, char **argv)
 {
 	static const char *const sides[2] = {"amd", "level_zero"};
-	char path[4096], line[1024];
 	unsigned long global = 0, offset = 0, i;
 	long checked = 0, bad = 0;
-	FILE *m;
 	int s;
 	if (argc != 2) {
 		fprintf(stderr, "usage: trigref DUMPDIR | --table\n");
@@ -242,26 +221,10 @@ int main(int argc, char **argv)
 		printf("\n");
 		return 0;
 	}
-	snprintf(path, sizeof path, "%s/manifest.xml", argv[1]);
-	if (!(m = fopen(path, "r"))) {
-		fprintf(stderr, "trigref: no %s\n", path);
-		return 2;
-	}
-	while (fgets(line, sizeof line, m)) {
-		char *g = strstr(line, "global=\""), *o = strstr(line, "offset=\"");
-		if (g && o) {
-			global = strtoul(g + 8, NULL, 10);
-			offset = strtoul(o + 8, NULL, 10);
-		}
-	}
-	fclose(m);
-	if (!global) {
-		fprintf(stderr, "trigref: no ndrange in %s\n", path);
-		return 2;
-	}
+	dump_ndrange("trigref", argv[1], &global, &offset);
 	for (s = 0; s < 2; s++) {
 		size_t sz;
-		uint64_t *o = load(argv[1], 0, sides[s], &sz);
+		uint64_t *o = dump_load("trigref", argv[1], 0, sides[s], &sz);
 		for (i = offset; i < offset + global; i++) {
 			/* pair xy: T[i & 31], segment i >> 5; pair zw: T[(i + 7) & 31],
 			 * segment (i >> 5) + 24 (only bits 4:0 count) */
