@@ -842,8 +842,32 @@ if [ -n "${AMDREF:-}" ] && [ -x "$AMDREF" ]; then
 			ko "ref SIMD$simd: tests/ref/run-ref.sh gave no summary" "$(tail -n 20 "$WORK/ref$simd.log")"
 		fi
 	done
+	# the other devices: skl and pvc (native doubles, pvc's LSC messages and
+	# 64-byte GRFs) at every width they run, the rest at their default one;
+	# the ops and skips are those of tgllp, so only the verdict counts here
+	for ds in skl:8 skl:16 skl:32 pvc:16 pvc:32 icllp:16 dg1:16 dg2:16 mtl:16; do
+		dev=${ds%:*} simd=${ds#*:}
+		"$TRANSLATE" -device list | grep -q "^  $dev .*SIMD" || continue
+		AMDREF="$AMDREF" TRANSLATE="$TRANSLATE" REF_DEVICE=$dev REF_QUIET_SKIPS=1 \
+			sh "$SRC/tests/ref/run-ref.sh" "$simd" "$WORK/ref" >"$WORK/ref$dev$simd.log" 2>&1
+		set -- $(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$WORK/ref$dev$simd.log")
+		if [ $# -eq 3 ] && [ "$2" = 0 ] && [ "$1" -gt 0 ]; then
+			ok "ref $dev SIMD$simd: $1 ops agree with tests/ref/amdref.c on both runtimes ($3 skipped as on tgllp)"
+		else
+			ko "ref $dev SIMD$simd: tests/ref/run-ref.sh" "$(grep -A2 '^\[FAIL' "$WORK/ref$dev$simd.log" | head -20; tail -n 3 "$WORK/ref$dev$simd.log")"
+		fi
+	done
 else
 	sk "ref" "tests/ref/amdref not built"
+fi
+
+# tgllp has no fp64 ALU: doubles are integer code, no df variable anywhere
+# (GenX_IR would accept one and emit DF instructions, intel-target.md 0)
+ndf=$(cat "$WORK"/e2e/*/*.visaasm 2>/dev/null | grep -c 'type=df')
+if [ -s "$WORK/e2e/fp64_ops-16/fp64_ops.visaasm" ] && [ "$ndf" = 0 ]; then
+	ok "tgllp: no df variable in the vISA of any test kernel (software doubles)"
+else
+	ko "tgllp: no df variable in the vISA of any test kernel (software doubles)" "$ndf df declarations"
 fi
 
 # ---- every device of data/platforms.xml, and the kernel x device matrix ----

@@ -137,6 +137,27 @@ $(grep ': error: ' "$out/log" | head -10)"
 					mark "$k" "$dev" F
 			done
 		fi
+		# doubles: native df arithmetic exactly where the platform table
+		# gives an fp64 ALU (GenX_IR would silently emit DF instructions
+		# for the others, intel-target.md 0), and bit-exact either way
+		fp64=$(awk -v d="$dev" '/<platform / { p = 0 } /name="/ && $0 ~ "name=\"" d "\"" { p = 1 }
+			p && /fp64="/ { sub(/.*fp64="/, ""); sub(/".*/, ""); print; exit }' "$SRC/data/platforms.xml")
+		ndf=$(cat "$out"/*.visaasm | grep -c 'type=df')
+		if { [ "$fp64" = 1 ] && grep -q '^ *divm ' "$out/fp64_ops.visaasm" && [ "$ndf" -gt 0 ]; } ||
+		   { [ "$fp64" = 0 ] && [ "$ndf" = 0 ]; }; then
+			ok "$dev simd$simd: fp64=$fp64 in data/platforms.xml, $ndf df variables in the test kernels' vISA"
+		else
+			ko "$dev simd$simd: df variables only where data/platforms.xml gives fp64 ($fp64)" "$ndf df declarations"
+		fi
+		for rc_ in fp64_edge:fp64ref:${FP64REF:-} trig_preop:trigref:${TRIGREF:-}; do
+			rk=${rc_%%:*} rt=${rc_##*:}
+			[ -n "$rt" ] || continue
+			if "$rt" "$out/conf/$rk" >"$out/$rk.ref.log" 2>&1; then
+				ok "$dev simd$simd: $rk: $(tail -n 1 "$out/$rk.ref.log")"
+			else
+				ko "$dev simd$simd: $rk equals its independent reference on both runtimes" "$(head -20 "$out/$rk.ref.log")"
+			fi
+		done
 	done
 done
 

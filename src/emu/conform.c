@@ -1408,6 +1408,10 @@ static int conform_one(const ConformOptions *o, Program *p, const char *input, c
 	 * order of its atomics (or --in-order) */
 	l.sched_seed = o->in_order || order_sensitive(k) ? 0 : hash(k->name, o->seed * 31u + (uint64_t)shape) | 1;
 	l.heap_window = heap_window;
+	/* the device's dispatch (a launch read by --inputs names none) */
+	l.grf_bytes = o->grf_bytes;
+	l.thread_prolog = o->thread_prolog;
+	l.inline_data = o->inline_data;
 	sched = xstrdup(l.sched_seed ? "random interleaving" : "work-items in id order");
 	run_both(p, k, o, img, visa, &l, shape, &amd, &ze);
 	compare(k, &l, &amd, &ze, &v);

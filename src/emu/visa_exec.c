@@ -377,12 +377,16 @@ static XType op_type(const XInst *in, int first, int last)
 
 static double fr(double x, int dbl) { return dbl ? x : (double)(float)x; }
 
-/* Denormals flushed to zero (sign kept): cr0's F and DF denorm bits (7,
- * 6) are 0 at dispatch and our kernels never set them (IGC's prologue sets
- * 0x4c0 to keep them), so float arithmetic and compares flush their inputs
- * and results; plain moves and selects copy bits. */
-static double ftz(double x, int dbl)
+/* Denormals flushed to zero (sign kept) unless cr0 keeps them: its F and
+ * DF denorm bits (7, 6) are 0 at dispatch; our kernels set bit 6 when they
+ * use native doubles (IGC's OpenCL prologue sets 0x4c0) and never bit 7.
+ * Float arithmetic and compares flush their inputs and results in flush
+ * mode; plain moves and selects copy bits. */
+static double ftz(const XThread *t, double x, int dbl)
 {
+	uint32_t cr0 = t->p->cr0 >= 0 ? (uint32_t)get_le(t->grf + t->p->vars.v[t->p->cr0].base, 4) : 0;
+	if (cr0 >> (dbl ? 6 : 7) & 1)
+		return x;
 	if (x != 0 && fabs(x) < (dbl ? DBL_MIN : (double)FLT_MIN))
 		return copysign(0.0, x);
 	return x;
@@ -549,13 +553,13 @@ static XV alu_lane(XThread *t, const XInst *in, int n, int fl, int dbl, XType as
 		 * the same direction, which equals one rounding) */
 		static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
 		int rm = t->p->cr0 >= 0 ? (int)(get_le(t->grf + t->p->vars.v[t->p->cr0].base, 4) >> 4 & 3) : 0;
-		a.f = ftz(a.f, dbl), b.f = ftz(b.f, dbl), c.f = ftz(c.f, dbl), d.f = ftz(d.f, dbl);
+		a.f = ftz(t, a.f, dbl), b.f = ftz(t, b.f, dbl), c.f = ftz(t, c.f, dbl), d.f = ftz(t, d.f, dbl);
 		if (rm)
 			fesetround(modes[rm]);
 		r = alu_op(in, n, fl, dbl, as, selbits, a, b, c, d);
 		if (rm)
 			fesetround(FE_TONEAREST);
-		r.f = ftz(r.f, dbl);
+		r.f = ftz(t, r.f, dbl);
 		/* which NaN a float operation returns is documented by neither
 		 * vendor: both emulated runtimes give the default quiet NaN */
 		if (isnan(r.f))
@@ -633,6 +637,8 @@ static XV alu_op(const XInst *in, int n, int fl, int dbl, XType as, uint32_t sel
 		r.f = math1(in->op, a.f, dbl);
 		break;
 	case X_POW: r.f = dbl ? pow(a.f, b.f) : (double)powf((float)a.f, (float)b.f); break;
+	case X_DIVM: r.f = fr(a.f / b.f, dbl); break;
+	case X_SQRTM: r.f = dbl ? sqrt(a.f) : (double)sqrtf((float)a.f); break;
 	case X_DIV: case X_MOD:
 		if (fl)
 			r.f = in->op == X_DIV ? fr(a.f / b.f, dbl) : fr(fmod(a.f, b.f), dbl);
@@ -654,7 +660,7 @@ static int alu_float(const XThread *t, const XInst *in)
 	case X_MULH: case X_AVG: case X_ADDC: case X_SUBB:
 		return 0;
 	case X_FRC: case X_RNDD: case X_RNDE: case X_RNDU: case X_RNDZ: case X_INV: case X_SQRT:
-	case X_RSQRT: case X_LOG: case X_EXP: case X_SIN: case X_COS: case X_POW:
+	case X_RSQRT: case X_LOG: case X_EXP: case X_SIN: case X_COS: case X_POW: case X_DIVM: case X_SQRTM:
 		return 1;
 	default:
 		return is_float_op(t, in, 1, in->nops - 1);
@@ -716,7 +722,7 @@ static void exec_cmp(XThread *t, const XInst *in)
 	for (n = 0; n < in->exec; n++)
 		if (en >> n & 1) {
 			XV a = src(t, in, 1, n, fl, as), b = src(t, in, 2, n, fl, as);
-			res[n].i = fl ? fcmp(in->sub, ftz(a.f, dbl), ftz(b.f, dbl)) : icmp(in->sub, a.i, b.i);
+			res[n].i = fl ? fcmp(in->sub, ftz(t, a.f, dbl), ftz(t, b.f, dbl)) : icmp(in->sub, a.i, b.i);
 			if (in->o[0].kind == XO_REG)
 				res[n].i = -res[n].i;
 		}

@@ -579,6 +579,7 @@ static const struct Mn {
 	{"rsqrt", X_RSQRT, F_ALU, 1, 0}, {"log", X_LOG, F_ALU, 1, 0}, {"exp", X_EXP, F_ALU, 1, 0},
 	{"sin", X_SIN, F_ALU, 1, 0}, {"cos", X_COS, F_ALU, 1, 0}, {"pow", X_POW, F_ALU, 2, 0},
 	{"div", X_DIV, F_ALU, 2, 0}, {"mod", X_MOD, F_ALU, 2, 0},
+	{"divm", X_DIVM, F_ALU, 2, 0}, {"sqrtm", X_SQRTM, F_ALU, 1, 0},
 	{"goto", X_GOTO, F_BRANCH, 0, 0}, {"call", X_CALL, F_BRANCH, 0, 0}, {"ret", X_RET, F_RET, 0, 0},
 	{"barrier", X_BARRIER, F_NONE, 0, 0}, {"fence_global", X_FENCE, F_NONE, 0, 1},
 	{"fence_local", X_FENCE, F_NONE, 0, 1}, {"faddr", X_FADDR, F_FADDR, 0, 0},

@@ -85,6 +85,7 @@ typedef enum XOp { /* the order matters: visa_exec.c tests ranges (X_AND..X_ASR,
 	X_SHL, X_SHR, X_ASR, X_CMP, X_ADDC, X_SUBB, X_FBH, X_FBL, X_CBIT, X_BFREV, X_LZD, X_BFE, X_BFI,
 	X_FRC, X_RNDD, X_RNDE, X_RNDU, X_RNDZ,
 	X_INV, X_SQRT, X_RSQRT, X_LOG, X_EXP, X_SIN, X_COS, X_POW, X_DIV, X_MOD,
+	X_DIVM, X_SQRTM, /* IEEE divide and square root (the exact macros), after the approximate range */
 	X_GOTO, X_CALL, X_RET, X_BARRIER, X_FENCE, X_FADDR, X_MOVS,
 	X_SVM_GATHER4, X_SVM_SCATTER4, X_SVM_ATOMIC, X_SVM_GATHER, X_SVM_SCATTER,
 	X_GATHER4, X_SCATTER4, X_GATHER, X_SCATTER, X_DWORD_ATOMIC,

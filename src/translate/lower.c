@@ -2048,6 +2048,7 @@ static void prologue(L *l)
 		in->ops[2] = vo_imm((uint32_t)l->slm_static, VT_UD);
 		in->nops = 3;
 	}
+	f64_prologue(l);
 	if (l->pbase)
 		private_prologue(l);
 	image_prologue(l);

@@ -1039,6 +1039,149 @@ static Val ssrc(L *l, const Operand *o, int p, int is_float)
 	return v;
 }
 
+/* ---- native doubles (devices with an fp64 ALU: skl, pvc) -------------------
+ *
+ * Where the platform table gives the device an fp64 ALU, the arithmetic
+ * (dadd dsub dmul dmad dfrac, and under round-to-nearest ddiv drcp dsqrt
+ * drsq) is one df instruction: add, mul, mad (fused: IGC lowers OpenCL's
+ * correctly rounded fma() to it), divm and sqrtm (vISA's IEEE macros).  The
+ * pair (lo, hi) is moved into a df variable through its ud view with stride
+ * 2 and back.  The kernel's prologue sets cr0's double denormal bit
+ * (f64_prologue; IGC's OpenCL prologue sets it too), so denormals are kept
+ * as IEEE, as the software path keeps them.  A directed rounding mode flips
+ * cr0's rounding field around add/mul/mad; ddiv and dsqrt under one stay in
+ * software, since no source says that the divm/sqrtm macros round in
+ * cr0's mode.  Which NaN the hardware returns is documented nowhere, so a
+ * NaN result is replaced by the rule both emulators follow (the first NaN
+ * operand quieted, else the canonical NaN).  Moves, compares, conversions,
+ * rounding, ldexp, frexp, class and trig_preop are integer code everywhere. */
+
+static int native_op(L *l, Opcode op, int mode)
+{
+	if (!l->o->plat->fp64)
+		return 0;
+	switch (op) {
+	case OP_DADD: case OP_DSUB: case OP_DMUL: case OP_DMAD: case OP_DFRAC:
+		return 1;
+	case OP_DDIV: case OP_DRCP: case OP_DSQRT: case OP_DRSQ:
+		return mode == 0;
+	default:
+		return 0;
+	}
+}
+
+/* cr0 ^= bits, NoMask: every channel's mode changes together */
+static void cr0_xor(L *l, uint32_t bits)
+{
+	VDecl *cr0 = vk_predefined(l->vk, "%cr0", VT_UD);
+	VInst *v = vk_emit(l->vk, "xor", 1, 1);
+	v->nomask = 1;
+	v->ops[0] = vo_dst(cr0, 0);
+	v->ops[1] = vo_scalar(cr0, 0);
+	v->ops[2] = vo_imm(bits, VT_UD);
+	v->nops = 3;
+}
+
+/* a df variable holding x: lo to the even dwords, hi to the odd ones */
+static VDecl *df_pack(L *l, W x)
+{
+	VDecl *d = vk_temp(l->vk, "DFN", VT_DF, l->simd), *u = vk_alias(l->vk, d, VT_UD, 0);
+	Val v[2];
+	int h, k;
+	v[0] = x.lo.kind == V_IMM ? x.lo : reg(l, x.lo);
+	v[1] = x.hi.kind == V_IMM ? x.hi : reg(l, x.hi);
+	for (h = 0; h < l->nchunks; h++)
+		for (k = 0; k < 2; k++) {
+			VInst *in = emit_chunk(l, "mov", h);
+			in->ops[0] = vo_dst_stride(u, 2 * h * l->chunk + k, 2);
+			in->ops[1] = opnd(l, v[k], VT_UD, h);
+			in->nops = 2;
+		}
+	return d;
+}
+
+static W df_unpack(L *l, VDecl *d)
+{
+	VDecl *u = vk_alias(l->vk, d, VT_UD, 0), *w[2];
+	int h, k;
+	w[0] = t32(l), w[1] = t32(l);
+	for (h = 0; h < l->nchunks; h++)
+		for (k = 0; k < 2; k++) {
+			VInst *in = emit_chunk(l, "mov", h);
+			in->ops[0] = vo_dst(vk_alias(l->vk, w[k], VT_UD, 0), h * l->chunk);
+			in->ops[1] = vo_region(u, 2 * h * l->chunk + k, 2, 1, 0);
+			in->nops = 2;
+		}
+	return wv(val_vec(w[0]), val_vec(w[1]));
+}
+
+/* op on n df operands; a NaN result follows the rule of the software path
+ * with the operands it would have passed (nan_ops, n_nan of them) */
+static W native(L *l, const char *op, int mode, int n, const W *s, const W *nan_ops, int n_nan)
+{
+	VDecl *src[3], *d = vk_temp(l->vk, "DFN", VT_DF, l->simd);
+	W r, nanr = canon_nan();
+	int h, i;
+	l->f64_native = 1;
+	for (i = 0; i < n; i++)
+		src[i] = df_pack(l, s[i]);
+	if (mode)
+		cr0_xor(l, (uint32_t)mode << 4);
+	for (h = 0; h < l->nchunks; h++) {
+		VInst *in = emit_chunk(l, op, h);
+		in->ops[0] = vo_dst(d, h * l->chunk);
+		for (i = 0; i < n; i++)
+			in->ops[1 + i] = vo_src(src[i], h * l->chunk);
+		in->nops = 1 + n;
+	}
+	if (mode)
+		cr0_xor(l, (uint32_t)mode << 4);
+	r = df_unpack(l, d);
+	for (i = n_nan - 1; i >= 0; i--) {
+		W x = nan_ops[i];
+		if (x.lo.kind == V_IMM && x.hi.kind == V_IMM && !x.lo.neg && !x.hi.neg &&
+		    (x.hi.imm & 0x7ff00000u) != 0x7ff00000u)
+			continue; /* a constant that is no NaN (1.0) */
+		nanr = wsel(l, pr(l, is_nan(l, x)), quiet(l, x), nanr);
+	}
+	return wsel(l, pr(l, is_nan(l, r)), nanr, r);
+}
+
+/* the kernel's prologue: cr0's double denormal bit (6) when a native
+ * double instruction was emitted (dispatch leaves it 0: denormals flushed) */
+void f64_prologue(L *l)
+{
+	if (l->f64_native)
+		cr0_xor(l, 0x40);
+}
+
+static W native_pair(L *l, Opcode op, int m, const W *s)
+{
+	W t[3], nz[3];
+	switch (op) {
+	case OP_DADD: return native(l, "add", m, 2, s, (W[]){s[0], one(), s[1]}, 3);
+	case OP_DSUB:
+		t[0] = s[0], t[1] = wv(s[1].lo, XOR(s[1].hi, I(0x80000000u)));
+		return native(l, "add", m, 2, t, (W[]){t[0], one(), t[1]}, 3);
+	case OP_DMUL: return native(l, "mul", m, 2, s, s, 2);
+	case OP_DMAD: return native(l, "mad", m, 3, s, s, 3);
+	case OP_DDIV: return native(l, "divm", 0, 2, s, s, 2);
+	case OP_DRCP:
+		t[0] = one(), t[1] = s[0];
+		return native(l, "divm", 0, 2, t, t, 2);
+	case OP_DSQRT: return native(l, "sqrtm", 0, 1, s, s, 1);
+	case OP_DRSQ:
+		t[0] = one(), t[1] = native(l, "sqrtm", 0, 1, s, s, 1);
+		return native(l, "divm", 0, 2, t, t, 2);
+	default: { /* OP_DFRAC: x - floor(x) */
+		W fl = dround(l, 1, s[0]);
+		nz[0] = s[0], nz[1] = one(), nz[2] = wv(fl.lo, XOR(fl.hi, I(0x80000000u)));
+		t[0] = s[0], t[1] = nz[2];
+		return native(l, "add", m, 2, t, nz, 3);
+	}
+	}
+}
+
 /* one pair's result: a double in *r or a 32-bit value in *w */
 static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 {
@@ -1048,8 +1191,10 @@ static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 	Val iv = I(0);
 	int i;
 	int m = fmath_round_mode(in);
+	int nat = native_op(l, in->op, m);
 	k = src_kinds(in->op, &res);
-	mov_to(l, st(l)->mode, I(m));
+	if (!nat)
+		mov_to(l, st(l)->mode, I(m));
 	for (i = 0; i < 3; i++)
 		s[i] = wv(I(0), I(0));
 	for (i = 0; k[i]; i++) {
@@ -1057,6 +1202,10 @@ static void f64_pair(L *l, const Inst *in, int p, W *r, Val *w)
 			s[i] = dsrc(l, &in->ops[1 + i], p);
 		else
 			iv = ssrc(l, &in->ops[1 + i], p, k[i] == 'f');
+	}
+	if (nat) {
+		*r = native_pair(l, in->op, m, s);
+		return;
 	}
 	switch (in->op) {
 	case OP_DADD: *r = call3(l, R_FMA, s[0], one(), s[1], iv); break;

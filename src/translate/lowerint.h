@@ -111,6 +111,7 @@ typedef struct L {
 	VDecl *img_samp;       /* sampler variable, movs'd to the sampler index */
 	/* doubles (set by lower_f64.c) */
 	struct F64State *f64;  /* software-double routines emitted, their argument variables */
+	int f64_native;        /* a native df instruction was emitted (f64_prologue) */
 	/* 64-bit division (set by lower_int64.c) */
 	struct I64State *i64;  /* the u64_divrem routine, its argument variables */
 	/* memory messages (lower_lsc.c) */
@@ -204,6 +205,7 @@ void image_prologue(L *l);                  /* info blocks and sampler dwords in
  * vISA); 1 when the instruction was one (lowered or diagnosed) */
 int lower_f64(L *l, const Inst *in);
 int f64_knows(Opcode op);                   /* lower_f64 lowers op (not only diagnoses it) */
+void f64_prologue(L *l);                    /* cr0's double denormal bit, if native doubles are used */
 
 /* lower.c: a 64-bit instruction per written component pair (checks, temporaries, store) */
 void alu_pairs(L *l, const Inst *in, void (*f)(L *, const Inst *, VDecl *[2], int));

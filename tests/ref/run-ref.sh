@@ -3,6 +3,7 @@
 # the independent reference tests/ref/amdref.c (docs/TESTING.md).
 #
 #   AMDREF     the built tests/ref/amdref      TRANSLATE  build/bin/translate
+#   REF_DEVICE translate's -device (default: translate's own default, tgllp)
 #   REF_SEED   input seed (default 1)          REF_VERBOSE=1 every variant's line
 #   REF_KNOWN  known-failures file (default tests/ref/known-failures next to
 #              this script; "-" for none)      REF_QUIET_SKIPS=1 skips not listed
@@ -23,7 +24,7 @@ SIMD=${1:?usage: run-ref.sh SIMD WORKDIR [FAMILY...]}
 W=${2:?usage: run-ref.sh SIMD WORKDIR [FAMILY...]}
 shift 2
 : "${AMDREF:?}" "${TRANSLATE:?}"
-GEN=$W/gen RUN=$W/run$SIMD
+GEN=$W/gen RUN=$W/run${REF_DEVICE:-}$SIMD
 KNOWN=${REF_KNOWN:-$(dirname "$0")/known-failures}
 sk() {
 	skip=$((skip + 1))
@@ -47,13 +48,13 @@ diag() {
 # batch 1: every op with a reference, all variants
 files=$(awk '$3 != "nosem" {printf "%s/ref_%s.il ", g, $1}' g="$GEN" "$W/list")
 # shellcheck disable=SC2086
-"$TRANSLATE" --conform --quiet --inputs "$GEN/in" -simd "$SIMD" -o "$RUN/all" $files >"$RUN/all.log" 2>&1
+"$TRANSLATE" ${REF_DEVICE:+-device "$REF_DEVICE"} --conform --quiet --inputs "$GEN/in" -simd "$SIMD" -o "$RUN/all" $files >"$RUN/all.log" 2>&1
 # batch 2: the plain kernels of ops whose full kernel did not translate
 plains=""
 while read -r f fam st mn rest; do
 	[ "$st" = mods ] && [ ! -f "$RUN/all/ref_$f/manifest.xml" ] && plains="$plains $GEN/ref_${f}_plain.il"
 done <"$W/list"
-[ -n "$plains" ] && "$TRANSLATE" --conform --quiet --inputs "$GEN/in" -simd "$SIMD" -o "$RUN/plain" $plains \
+[ -n "$plains" ] && "$TRANSLATE" ${REF_DEVICE:+-device "$REF_DEVICE"} --conform --quiet --inputs "$GEN/in" -simd "$SIMD" -o "$RUN/plain" $plains \
 	>"$RUN/plain.log" 2>&1
 
 for fam in $(awk '{print $2}' "$W/list" | uniq); do
