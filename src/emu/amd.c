@@ -650,8 +650,14 @@ static void results(Run *R)
 		} else if (e->kind == EA_IMAGE) {
 			size_t j;
 			for (j = 0; j < R->imgs.n; j++)
-				if (R->imgs.v[j].arg == (int)i)
-					buf_add(&b, R->imgs.v[j].b, R->imgs.v[j].size);
+				if (R->imgs.v[j].arg == (int)i) {
+					const AImg *g = &R->imgs.v[j];
+					buf_add(&b, g->b, g->size);
+					w = xmalloc((g->size ? g->size : 1) * sizeof *w);
+					memcpy(w, g->writer, g->size * sizeof *w);
+					rc = xmalloc((g->size ? g->size : 1) * sizeof *rc);
+					memcpy(rc, g->racer, g->size * sizeof *rc);
+				}
 		}
 		vec_push(&R->res->buffers, b);
 		vec_push(&R->res->writers, w);

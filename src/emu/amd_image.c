@@ -115,7 +115,7 @@ int amd_image_dcl(const Kernel *k, const Inst *in, char **why)
 int amd_image_setup(Run *R)
 {
 	const MdBlock *md = R->k->md;
-	size_t i;
+	size_t i, j;
 	for (i = 0; i < md->args.n; i++) {
 		const MdArg *m = &md->args.v[i];
 		const EmuArg *e = &R->l->args.v[i];
@@ -142,6 +142,11 @@ int amd_image_setup(Run *R)
 		g.size = e->size;
 		g.b = xmalloc(e->size ? e->size : 1);
 		memcpy(g.b, e->bytes, e->size);
+		g.writer = xmalloc((e->size ? e->size : 1) * sizeof *g.writer);
+		g.racer = xmalloc((e->size ? e->size : 1) * sizeof *g.racer);
+		g.wepoch = xcalloc(e->size ? e->size : 1, sizeof *g.wepoch);
+		for (j = 0; j < e->size; j++)
+			g.writer[j] = g.racer[j] = -1;
 		vec_push(&R->imgs, g);
 	}
 	return 0;
@@ -211,8 +216,12 @@ void amd_image_cb1(Run *R)
 void amd_image_free(Run *R)
 {
 	size_t i;
-	for (i = 0; i < R->imgs.n; i++)
+	for (i = 0; i < R->imgs.n; i++) {
 		free(R->imgs.v[i].b);
+		free(R->imgs.v[i].writer);
+		free(R->imgs.v[i].racer);
+		free(R->imgs.v[i].wepoch);
+	}
 	vec_free(&R->imgs);
 }
 
@@ -426,14 +435,27 @@ static void store(Run *R, Item *it, const AInst *a)
 	AImg *g;
 	int32_t c[3];
 	uint32_t v[4];
+	long off;
+	size_t i;
 	int k;
 	if (!check_shape(R, it, a, 2, 0) || !(g = img_of(R, it, a, 1)))
 		return;
 	int_coords(R, it, a, g, c);
 	for (k = 0; k < 4; k++)
 		v[k] = amd_src(R, it, a, &a->s[1], k, 0);
-	if (!R->err)
-		emu_image_store(g->d, g->b, c, v);
+	if (R->err || (off = emu_image_store(g->d, g->b, c, v)) < 0)
+		return;
+	/* a texel another work-item stored in the same epoch (its group, no
+	 * barrier ordering global memory in between) or in an earlier group
+	 * has no defined final value: a write-write race, as for UAV bytes
+	 * (amd_mem.c note_racer) */
+	for (i = (size_t)off; i < (size_t)off + (size_t)g->d->texel && i < g->size; i++) {
+		if (g->writer[i] >= 0 && g->writer[i] != it->flat_gid &&
+		    (g->wepoch[i] == R->epoch || g->wepoch[i] < R->group_epoch))
+			g->racer[i] = g->writer[i];
+		g->writer[i] = it->flat_gid;
+		g->wepoch[i] = R->epoch;
+	}
 }
 
 int amd_image(Run *R, Item *it, const AInst *a)

@@ -135,6 +135,9 @@ typedef struct AImg {
 	int arg;             /* argument index */
 	uint8_t *b;          /* the texels (a copy: the result) */
 	size_t size;
+	int64_t *writer;     /* per byte, as Mem's: the last work-item that stored it, -1 */
+	uint32_t *wepoch;    /* ...the Run.epoch of that store */
+	int64_t *racer;      /* ...a work-item whose store is unordered with another's, -1 */
 } AImg;
 
 /* ---- the launch ----------------------------------------------------------- */

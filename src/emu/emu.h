@@ -167,8 +167,12 @@ int emu_image_sample(const EmuImage *d, const uint8_t *b, const EmuSampler *s, c
                      uint32_t out[4], char **why);
 /* read with integer coordinates; outside the image every channel reads 0 */
 void emu_image_load(const EmuImage *d, const uint8_t *b, const int32_t *c, uint32_t out[4]);
-/* typed write, converted to the format (saturating); outside the image dropped */
-void emu_image_store(const EmuImage *d, uint8_t *b, const int32_t *c, const uint32_t v[4]);
+/* typed write, converted to the format (saturating); outside the image
+ * dropped; returns the byte offset of the texel written, or -1 */
+long emu_image_store(const EmuImage *d, uint8_t *b, const int32_t *c, const uint32_t v[4]);
+/* the same texel's bytes (at most 16) and offset, nothing written (the
+ * Level Zero emulator puts them in a thread's store buffer) */
+long emu_image_encode(const EmuImage *d, const int32_t *c, const uint32_t v[4], uint8_t *texel);
 
 void emu_result_free(EmuResult *r);
 void emu_launch_free(EmuLaunch *l);

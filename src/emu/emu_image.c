@@ -117,9 +117,14 @@ static float bitsf(uint32_t u)
 	return f;
 }
 
+static size_t texel_off(const EmuImage *d, const int32_t t[3])
+{
+	return (size_t)t[0] * d->texel + (size_t)t[1] * d->row_pitch + (size_t)t[2] * d->slice_pitch;
+}
+
 static const uint8_t *texel_at(const EmuImage *d, const uint8_t *b, const int32_t t[3])
 {
-	return b + (size_t)t[0] * d->texel + (size_t)t[1] * d->row_pitch + (size_t)t[2] * d->slice_pitch;
+	return b + texel_off(d, t);
 }
 
 static uint32_t one(const EmuImage *d)
@@ -350,16 +355,24 @@ static uint32_t convert(uint32_t t, uint32_t v)
 	}
 }
 
-void emu_image_store(const EmuImage *d, uint8_t *b, const int32_t *c, const uint32_t v[4])
+long emu_image_encode(const EmuImage *d, const int32_t *c, const uint32_t v[4], uint8_t *texel)
 {
 	int32_t t[3];
 	int n = channels(d->order), cb = chan_bytes(d->data_type), ch;
-	uint8_t *p;
 	if (!inside(d, c, t))
-		return;
-	p = (uint8_t *)texel_at(d, b, t);
+		return -1;
 	for (ch = 0; ch < n; ch++) {
 		uint32_t x = convert(d->data_type, v[ch]);
-		memcpy(p + ch * cb, &x, (size_t)cb); /* little-endian host: the low bytes */
+		memcpy(texel + ch * cb, &x, (size_t)cb); /* little-endian host: the low bytes */
 	}
+	return (long)texel_off(d, t);
+}
+
+long emu_image_store(const EmuImage *d, uint8_t *b, const int32_t *c, const uint32_t v[4])
+{
+	uint8_t texel[16];
+	long off = emu_image_encode(d, c, v, texel);
+	if (off >= 0)
+		memcpy(b + off, texel, d->texel);
+	return off;
 }

@@ -1375,6 +1375,20 @@ static void sampler_message(XThread *t, const XInst *in)
 	}
 }
 
+/* lane n's typed write of v at integer coordinates c: the texel's bytes
+ * wait in the thread's store buffer for a global fence, as global stores
+ * do (mem_write), so unordered writes of one texel by two work-items can
+ * end differently from the AMD side, which then reports the race */
+static void image_write(XThread *t, const XInst *in, ZeSurface *sf, const uint32_t c[3], const uint32_t v[4],
+                        int n)
+{
+	uint8_t texel[16];
+	long off = emu_image_encode(sf->d, (const int32_t *)c, v, texel);
+	(void)in;
+	if (off >= 0)
+		mem_write(t, in->moff + n, sf->b + off, NULL, texel, (int)sf->d->texel, ZK_GLOBAL, 0);
+}
+
 /* scatter4_typed: surface u v r lod data; 8 lanes, data one plane per channel */
 static void typed_write(XThread *t, const XInst *in)
 {
@@ -1407,7 +1421,7 @@ static void typed_write(XThread *t, const XInst *in)
 			continue;
 		if (channel_planes(t, in, 5, n, v, 0))
 			return;
-		emu_image_store(sf->d, sf->b, (const int32_t *)c, v);
+		image_write(t, in, sf, c, v, n);
 	}
 }
 
@@ -1444,7 +1458,7 @@ static void tgm_message(XThread *t, const XInst *in)
 		if (channel_planes(t, in, 0, n, v, in->op == X_TGM_LOAD))
 			return;
 		if (in->op == X_TGM_STORE)
-			emu_image_store(sf->d, sf->b, (const int32_t *)c, v);
+			image_write(t, in, sf, c, v, n);
 	}
 }
 
