@@ -33,7 +33,9 @@ const char *amd_intx_check(const AInst *a)
 	int i;
 	if (a->sat)
 		return "'_sat' on this integer instruction is not emulated";
-	for (i = 0; i < a->nsrc && a->op != OP_F_2_U4; i++)
+	/* the per-component ops read through amd_src, which applies AMD's
+	 * integer _abs (the sign bit cleared); the pairwise ones do not */
+	for (i = 0; i < a->nsrc && (pairwise(a->op) || a->op == OP_MQSAD_U32_U8); i++)
 		if (a->s[i].abs)
 			return "'_abs' on an integer source is not emulated";
 	if (pairwise(a->op) || a->op == OP_MQSAD_U32_U8) {

@@ -180,7 +180,7 @@ static Val int_negated(L *l, Val v)
  * library uses it (`ilt d, x_abs, k` compares a float's magnitude bits,
  * `ixor d, x_abs, x` isolates the sign; docs/real-il.md 8); a _neg stays on
  * the result (abs first, then the two's complement). */
-static Val int_abs_cleared(L *l, Val v)
+Val int_abs_cleared(L *l, Val v)
 {
 	VDecl *n;
 	Val x[2];
@@ -1115,6 +1115,13 @@ static void alu_comp(L *l, const Inst *in, const AluOp *a, VDecl *dst, int c)
 	} else if (a->flags & F_NEG1) {
 		s[0].neg = !s[0].neg;
 		alu(l, a->vop, a->t, dst, 1, s, 0);
+	} else if (a->op == OP_FRC && sat) {
+		/* GenX_IR takes no .sat on frc ("frc does not support
+		 * saturation"): the fraction, then a saturating move (a NaN
+		 * fraction becomes 0) */
+		Val t = val_vec(dst);
+		alu(l, a->vop, a->t, dst, ns, s, 0);
+		alu(l, "mov", VT_F, dst, 1, &t, 1);
 	} else {
 		alu(l, a->vop, a->t, dst, ns, s, sat);
 		zero_op(l, in, dst, s);

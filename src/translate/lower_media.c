@@ -67,14 +67,11 @@ static Val bytes_sad(L *l, Val a, Val b, int masked)
 	return sum;
 }
 
-/* the integer source with a _neg applied (two's complement); _abs refused */
+/* the integer source with AMD's integer _abs (the sign bit cleared,
+ * docs/real-il.md 8) and then _neg (two's complement) applied */
 static Val isrc(L *l, const Operand *o, int c)
 {
-	Val v = lsrc(l, o, c);
-	if (v.abs) {
-		lerr(l, o->loc, "'_abs' on an integer source is not supported");
-		v.abs = 0;
-	}
+	Val v = int_abs_cleared(l, lsrc(l, o, c));
 	if (v.neg)
 		v = ix_un(l, "mov", VT_D, v); /* -x of the :d view: INT_MIN stays INT_MIN */
 	return v;

@@ -129,6 +129,7 @@ VInst *emit_chunk(L *l, const char *op, int h);
 /* dst = P ? a : b (!P with pnot), chunk by chunk, in type t */
 void lower_select(L *l, VDecl *p, int pnot, VDecl *dst, VType t, Val a, Val b);
 void alu(L *l, const char *op, VType t, VDecl *dst, int ns, const Val *s, int sat);
+Val int_abs_cleared(L *l, Val v);             /* AMD's integer _abs: the sign bit cleared */
 VDecl *compare(L *l, const char *rel, VType t, Val a, Val b);
 Val val_vec(VDecl *v);
 Val val_scalar(VDecl *v, int elem);
