@@ -1070,11 +1070,11 @@ static int native_op(L *l, Opcode op, int mode)
 	}
 }
 
-/* cr0 ^= bits, NoMask: every channel's mode changes together */
-static void cr0_xor(L *l, uint32_t bits)
+/* cr0 = cr0 op bits, NoMask: every channel's mode changes together */
+static void cr0_op(L *l, const char *op, uint32_t bits)
 {
 	VDecl *cr0 = vk_predefined(l->vk, "%cr0", VT_UD);
-	VInst *v = vk_emit(l->vk, "xor", 1, 1);
+	VInst *v = vk_emit(l->vk, op, 1, 1);
 	v->nomask = 1;
 	v->ops[0] = vo_dst(cr0, 0);
 	v->ops[1] = vo_scalar(cr0, 0);
@@ -1126,7 +1126,7 @@ static W native(L *l, const char *op, int mode, int n, const W *s, const W *nan_
 	for (i = 0; i < n; i++)
 		src[i] = df_pack(l, s[i]);
 	if (mode)
-		cr0_xor(l, (uint32_t)mode << 4);
+		cr0_op(l, "xor", (uint32_t)mode << 4);
 	for (h = 0; h < l->nchunks; h++) {
 		VInst *in = emit_chunk(l, op, h);
 		in->ops[0] = vo_dst(d, h * l->chunk);
@@ -1135,7 +1135,7 @@ static W native(L *l, const char *op, int mode, int n, const W *s, const W *nan_
 		in->nops = 1 + n;
 	}
 	if (mode)
-		cr0_xor(l, (uint32_t)mode << 4);
+		cr0_op(l, "xor", (uint32_t)mode << 4);
 	r = df_unpack(l, d);
 	for (i = n_nan - 1; i >= 0; i--) {
 		W x = nan_ops[i];
@@ -1152,7 +1152,7 @@ static W native(L *l, const char *op, int mode, int n, const W *s, const W *nan_
 void f64_prologue(L *l)
 {
 	if (l->f64_native)
-		cr0_xor(l, 0x40);
+		cr0_op(l, "or", 0x40); /* as IGC's "or cr0, cr0, 0x4c0" */
 }
 
 static W native_pair(L *l, Opcode op, int m, const W *s)
