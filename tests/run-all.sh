@@ -255,10 +255,34 @@ fi
 v="$WORK/det/a/saxpy.visaasm"
 if [ -f "$v" ]; then
 	for pat in '^\.input CB1 offset=[0-9]* size=64$' 'svm_gather4scaled\.R (M1, 16) 0x0:uq' \
-	           'svm_scatter4scaled\.R (M1, 16) 0x0:uq' 'addc (M1, 16)' '^    call (M1, 16) F1024$' \
-	           '^    call (M1, 16) F1025$' 'goto (M1, 16) L[0-9]*_else' '^    ret (M1, 1)$'; do
+	           'svm_scatter4scaled\.R (M1, 16) 0x0:uq' 'addc (M1, 16)' \
+	           'goto (M1, 16) L[0-9]*_else' '^    ret (M1, 1)$'; do
 		if grep -q -- "$pat" "$v"; then ok "saxpy vISA has /$pat/"; else ko "saxpy vISA has /$pat/"; fi
 	done
+	# vk_inline: the wrapper (func 1024) and the body (1025) each have one
+	# call site, so both are inlined; vk_dce: the wrapper's unread values
+	# (r1019, the ids' y and z, r1023.w's flat group id) are gone
+	if ! grep -q ' call ' "$v" && [ "$(grep -c '^\.function' "$v")" = 1 ] &&
+	   ! grep -v '^\.decl' "$v" | grep -q 'r1019_\|r1022_[yz]\|r1023_w\|GRP_FLAT'; then
+		ok "saxpy vISA: wrapper and body inlined, the wrapper's unread values removed"
+	else
+		ko "saxpy vISA: wrapper and body inlined, the wrapper's unread values removed" \
+			"$(grep ' call \|^\.function\|r1019_\|r1022_[yz]\|r1023_w\|GRP_FLAT' "$v" | head)"
+	fi
+fi
+# every subroutine left in a test kernel's vISA has two or more call sites
+# (vk_inline copies the others into their caller)
+if ls "$WORK"/e2e/*-16/*.visaasm >/dev/null 2>&1; then
+	bad=$(for f in "$WORK"/e2e/*-16/*.visaasm; do
+		awk '/^\.function "/ { gsub(/"/, "", $2); if ($2 != "_main") fn[$2] = 1 }
+		     / call / { n[$NF]++ }
+		     END { for (f in fn) if (n[f] < 2) print FILENAME ": " f " has " n[f] + 0 " call sites" }' "$f"
+	done)
+	if [ -z "$bad" ]; then
+		ok "tests/kernels at SIMD16: every remaining vISA subroutine is called from two or more places"
+	else
+		ko "tests/kernels at SIMD16: every remaining vISA subroutine is called from two or more places" "$bad"
+	fi
 fi
 
 # global atomics: A64 atomics in 8-lane pieces at every width (GenX_IR

@@ -138,6 +138,10 @@ VOpnd vo_lsc_data(VDecl *v, int byteoff, const char *dtype);
 /* bti(bti)[c[0].off,...]:a32, n = 1..3 coordinates at one byte offset */
 VOpnd vo_lsc_tgm(int bti, VDecl *const *c, int n, int byteoff);
 
+/* visa_opt.c: clean-ups of a finished kernel that keep its meaning */
+void vk_inline(VKernel *k); /* subroutines with one call site copied into their caller */
+void vk_dce(VKernel *k);    /* pure instructions whose results nothing reads removed */
+
 /* visa_text.c */
 char *vk_text(const VKernel *k); /* the whole .visaasm file */
 

@@ -90,9 +90,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			memset(&ze, 0, sizeof ze);
 			if (md_link(p, p->kernels.v[i]) == 0 &&
 			    translate_kernel(p, p->kernels.v[i], &o, &vk, &ze, &plan) == 0) {
-				char *t = vk_text(vk), *x = abi_map_xml(&plan, &ze, "tgllp");
-				char *a = abi_map_text(&plan, &ze, "tgllp");
+				char *t, *x, *a;
 				int l;
+				vk_inline(vk);
+				vk_dce(vk);
+				t = vk_text(vk);
+				x = abi_map_xml(&plan, &ze, "tgllp");
+				a = abi_map_text(&plan, &ze, "tgllp");
 				for (l = 0; l < 2; l++) { /* the binary writer, both layouts */
 					VisaBinOptions bo = {l ? VB_FULL : VB_GENX_IR, 12, NULL, 0};
 					Buf b = {0};
