@@ -101,8 +101,20 @@ int abi_check_args(const Kernel *k)
 			}
 		} else if (a->kind == MA_VALUE) {
 			if (abi_value_pieces(a, off, size, src, 8) == 0) {
-				diag_error(a->loc, "by-value argument '%s' of type %s x%d is not supported yet",
-				           a->name, a->type, a->nelem);
+				if (!strcmp(a->type, "queue_t") || !strcmp(a->type, "clk_event_t"))
+					diag_error(a->loc, "by-value argument '%s' of type %s belongs to OpenCL 2.0 "
+					           "device-side enqueue, which Level Zero does not have (no device "
+					           "queue or device event can be passed)", a->name, a->type);
+				else if (!strcmp(a->type, "event"))
+					diag_error(a->loc, "by-value argument '%s' of type event: OpenCL does not "
+					           "allow event_t kernel arguments, and Level Zero events are host "
+					           "objects a kernel cannot take", a->name);
+				else if (!strcmp(a->type, "opaque"))
+					diag_error(a->loc, "by-value argument '%s' of type opaque: no source gives "
+					           "the size or layout of AMD's opaque argument type", a->name);
+				else
+					diag_error(a->loc, "by-value argument '%s' of type %s x%d has no layout "
+					           "the translator knows", a->name, a->type, a->nelem);
 				bad = 1;
 			}
 		} else if (a->kind == MA_IMAGE || a->kind == MA_SAMPLER) {
