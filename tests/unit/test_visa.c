@@ -146,6 +146,121 @@ static void test_deterministic(void)
 	free(t[1]);
 }
 
+/* op dst, a (, b): a one-instruction helper for the pass tests */
+static VInst *op2(VKernel *k, const char *op, VDecl *d, VDecl *a, VDecl *b)
+{
+	VInst *in = vk_emit(k, op, 16, 1);
+	in->ops[0] = vo_dst(d, 0);
+	in->ops[1] = vo_src(a, 0);
+	in->nops = 2;
+	if (b) {
+		in->ops[2] = vo_src(b, 0);
+		in->nops = 3;
+	}
+	return in;
+}
+
+static void call(VKernel *k, const char *f)
+{
+	VInst *in = vk_emit(k, "call", 16, 1);
+	in->ops[0] = vo_label(f);
+	in->nops = 1;
+}
+
+static void ret(VKernel *k)
+{
+	VInst *in = vk_emit(k, "ret", 16, 1);
+	in->nops = 0;
+}
+
+/* vk_inline: ONCE (one call site) is copied in place of its call, TWICE
+ * (two) stays a subroutine; the instructions keep their order */
+static void test_inline(void)
+{
+	VKernel *k = vk_new("k", 16, 32);
+	VDecl *a = vk_decl(k, "A", VT_UD, 16, 0), *b = vk_decl(k, "B", VT_UD, 16, 0);
+	VFunc *m = k->cur;
+	char *t;
+	op2(k, "mov", a, b, NULL);
+	call(k, "ONCE");
+	call(k, "TWICE");
+	call(k, "TWICE");
+	op2(k, "add", b, a, a);
+	k->cur = vk_func(k, "ONCE");
+	op2(k, "mul", a, a, b);
+	ret(k);
+	k->cur = vk_func(k, "TWICE");
+	op2(k, "xor", a, a, b);
+	ret(k);
+	k->cur = m;
+	vk_inline(k);
+	t = vk_text(k);
+	CU_ASSERT_EQUAL(k->funcs.n, 2);
+	CU_ASSERT(strstr(t, "call (M1, 16) ONCE") == NULL && strstr(t, ".function \"ONCE\"") == NULL);
+	CU_ASSERT(has_line(t, ".function \"TWICE\""));
+	CU_ASSERT(strstr(t, "    mov (M1, 16) A(0,0)<1> B(0,0)<1;1,0>\n"
+	                    "    mul (M1, 16) A(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0>\n"
+	                    "    call (M1, 16) TWICE\n"
+	                    "    call (M1, 16) TWICE\n"
+	                    "    add (M1, 16) B(0,0)<1> A(0,0)<1;1,0> A(0,0)<1;1,0>\n") != NULL);
+	free(t);
+	vk_free(k);
+}
+
+/* vk_dce: an unread chain and an unread cycle go; a value read by a
+ * message, a compare whose predicate only guards a goto, and a write of
+ * %cr0 stay */
+static void test_dce(void)
+{
+	VKernel *k = vk_new("k", 16, 32);
+	VDecl *x = vk_decl(k, "X", VT_UD, 16, 0), *y = vk_decl(k, "Y", VT_UD, 16, 0);
+	VDecl *c1 = vk_decl(k, "C1", VT_UD, 16, 0), *c2 = vk_decl(k, "C2", VT_UD, 16, 0);
+	VDecl *live = vk_decl(k, "LIVE", VT_UD, 16, 0), *addr = vk_decl(k, "ADDR", VT_UQ, 16, 0);
+	VDecl *lv = vk_alias(k, live, VT_F, 0), *p = vk_pred(k);
+	VDecl *cr0 = vk_predefined(k, "%cr0", VT_UD);
+	const char *lab = vk_label_name(k, "skip");
+	VInst *in;
+	char *t;
+	op2(k, "mov", x, live, NULL);      /* chain X -> Y, never read: dead */
+	op2(k, "add", y, x, x);
+	op2(k, "mov", c1, c2, NULL);       /* cycle C1 <-> C2: dead */
+	op2(k, "mov", c2, c1, NULL);
+	op2(k, "mul", lv, lv, lv);         /* LIVE through its f view: read below */
+	in = vk_emit(k, "cmp.lt", 16, 1);  /* predicate read only as a guard */
+	in->ops[0] = vo_predop(p);
+	in->ops[1] = vo_src(live, 0);
+	in->ops[2] = vo_imm(4, VT_UD);
+	in->nops = 3;
+	in = vk_emit(k, "goto", 16, 1);
+	in->pred = p;
+	in->ops[0] = vo_label(lab);
+	in->nops = 1;
+	in = vk_emit(k, "svm_scatter4scaled.R", 16, 1);
+	in->ops[0] = vo_imm(0, VT_UQ);
+	in->ops[1] = vo_raw(addr, 0);
+	in->ops[2] = vo_raw(live, 0);
+	in->nops = 3;
+	vk_label(k, lab);
+	in = vk_emit(k, "or", 1, 1);       /* a predefined variable: kept */
+	in->nomask = 1;
+	in->ops[0] = vo_dst(cr0, 0);
+	in->ops[1] = vo_scalar(cr0, 0);
+	in->ops[2] = vo_imm(0x40, VT_UD);
+	in->nops = 3;
+	vk_dce(k);
+	t = vk_text(k);
+	CU_ASSERT(strstr(t, "    mov (M1, 16) X(") == NULL && strstr(t, "    add (M1, 16) Y(") == NULL);
+	CU_ASSERT(strstr(t, "    mov (M1, 16) C1(") == NULL && strstr(t, "    mov (M1, 16) C2(") == NULL);
+	CU_ASSERT(strstr(t, "    mul (M1, 16) LIVE_f(") != NULL);
+	CU_ASSERT(strstr(t, "cmp.lt (M1, 16) P") != NULL);
+	CU_ASSERT(strstr(t, ") goto (M1, 16) L0_skip") != NULL);
+	CU_ASSERT(strstr(t, "svm_scatter4scaled.R") != NULL);
+	CU_ASSERT(strstr(t, "or (M1_NM, 1) %cr0(0,0)<1>") != NULL);
+	CU_ASSERT_EQUAL(k->funcs.v[0]->code.n, 6);
+	free(t);
+	vk_free(k);
+}
+
 int add_visa_suite(void)
 {
 	CU_pSuite s = CU_add_suite("visa", NULL, NULL);
@@ -155,7 +270,9 @@ int add_visa_suite(void)
 	    !CU_add_test(s, "operand rows and columns", test_operand_rows_and_columns) ||
 	    !CU_add_test(s, "predicates, labels, message operands", test_predicates_labels_messages) ||
 	    !CU_add_test(s, "64-byte GRF rows", test_pvc_rows) ||
-	    !CU_add_test(s, "same kernel, same text", test_deterministic))
+	    !CU_add_test(s, "same kernel, same text", test_deterministic) ||
+	    !CU_add_test(s, "vk_inline: one call site inlined, two kept", test_inline) ||
+	    !CU_add_test(s, "vk_dce: unread chains and cycles removed, effects kept", test_dce))
 		return -1;
 	return 0;
 }
