@@ -1028,6 +1028,7 @@ int main(int argc, char **argv)
 		}
 		c = report_merge(o.report, o.report_format, schema, argv + optind, argc - optind);
 		free(schema);
+		report_free();
 		return c ? 1 : 0;
 	}
 	if (platforms_load(o.datadir) || cb0_load(o.datadir, &cb0))
@@ -1169,7 +1170,7 @@ int main(int argc, char **argv)
 			progress_show(i, inputs.v[i]);
 			f = translate_file(&o, pl, &cb0, inputs.v[i], NULL);
 			progress_hide();
-			progress_done(inputs.v[i], f ? 1 : 0);
+			progress_done(inputs.v[i], report_last_status());
 			failed += f;
 			free(inputs.v[i]);
 		}
@@ -1185,5 +1186,6 @@ int main(int argc, char **argv)
 	progress_summary();
 	if (o.report && report_write(o.report, o.report_format, progress_seconds()))
 		failed++;
+	report_free();
 	return failed ? 1 : 0;
 }

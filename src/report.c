@@ -33,7 +33,7 @@
 static xmlDocPtr doc;               /* the run's report */
 static xmlNodePtr cur_input, cur_kernel;
 static double input_t0, kernel_t0;
-static const char *run_device = "", *run_finalizer = "", *run_version = "unknown";
+static char *run_device, *run_finalizer, *run_version; /* report_init's */
 
 static double now_s(void)
 {
@@ -144,6 +144,7 @@ int report_format_parse(const char *s, ReportFormat *out)
 
 void report_init(const char *device, const char *finalizer, const char *finalizer_version)
 {
+	report_free();
 	run_device = xstrdup(device ? device : "");
 	run_finalizer = xstrdup(finalizer ? finalizer : "");
 	run_version = xstrdup(finalizer_version ? finalizer_version : "unknown");
@@ -266,9 +267,9 @@ void report_input_begin(const char *path)
 	cur_input = xmlNewNode(NULL, X("input"));
 	attr(cur_input, "path", path);
 	attr(cur_input, "status", "failed"); /* until it ends */
-	attr(cur_input, "device", run_device);
-	attr(cur_input, "finalizer", run_finalizer);
-	attr(cur_input, "finalizer-version", run_version);
+	attr(cur_input, "device", run_device ? run_device : "");
+	attr(cur_input, "finalizer", run_finalizer ? run_finalizer : "");
+	attr(cur_input, "finalizer-version", run_version ? run_version : "unknown");
 	cur_kernel = NULL;
 	input_t0 = now_s();
 }
@@ -309,7 +310,7 @@ void report_kernel_log(const char *text)
 		child_text(cur_kernel, "log", text);
 }
 
-static int skipped;
+static int skipped, last_status;
 
 void report_input_skipped(void)
 {
@@ -345,6 +346,7 @@ int report_input_end(int failed, FILE *channel)
 	int st = skipped ? 2 : failed ? 1 : 0;
 	xmlNodePtr in = cur_input;
 	skipped = 0;
+	last_status = st;
 	if (!in)
 		return st;
 	cur_input = cur_kernel = NULL;
@@ -362,6 +364,21 @@ int report_input_end(int failed, FILE *channel)
 		xmlAddChild(root_of(), in);
 	}
 	return st;
+}
+
+int report_last_status(void)
+{
+	return last_status;
+}
+
+void report_free(void)
+{
+	diag_set_hook(NULL);
+	if (doc)
+		xmlFreeDoc(doc);
+	doc = NULL;
+	free(run_device), free(run_finalizer), free(run_version);
+	run_device = run_finalizer = run_version = NULL;
 }
 
 static int status_of(xmlNodePtr in)

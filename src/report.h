@@ -39,6 +39,7 @@ void report_input_skipped(void);          /* the input was not attempted */
  * translated, 1 failed, 2 skipped).  With a channel (a -j child) the
  * record is written there for the parent instead of kept. */
 int report_input_end(int failed, FILE *channel);
+int report_last_status(void);             /* what the last report_input_end returned */
 
 /* -j parent: the record a child wrote to channel; when it wrote none (it
  * crashed), a failed record with err's text (what the child printed) as its
@@ -53,6 +54,8 @@ int report_write(const char *file, ReportFormat f, double seconds);
  * schema, as one report in out (inputs sorted by path; an input in two
  * reports is an error).  0 ok, else diagnosed. */
 int report_merge(const char *out, ReportFormat f, const char *schema, char *const *in, int n);
+
+void report_free(void); /* everything of this run's report */
 
 /* Progress and summary on stderr.  mode 0: nothing; 1: one plain line per
  * finished input; 2: a line redrawn in place (a terminal). */
