@@ -76,6 +76,7 @@ static pid_t start(Slot *s, BatchFn fn, void *ctx, size_t i)
 		int rc, q;
 		for (q = 0; q < 3; q++) /* not the parent's forwarding handler; fn sets its own */
 			signal(q == 0 ? SIGINT : q == 1 ? SIGTERM : SIGHUP, SIG_DFL);
+		progress_start(0, 0); /* the parent draws the progress line */
 		dup2(fileno(s->out), 1);
 		dup2(fileno(s->err), 2);
 		rc = fn(ctx, i, s->rep);

@@ -936,6 +936,7 @@ static int drawn;
 void progress_start(size_t total, int mode)
 {
 	pmode = mode;
+	drawn = 0;
 	ptotal = total;
 	pdone = 0;
 	pcount[0] = pcount[1] = pcount[2] = 0;

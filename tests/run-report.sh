@@ -292,6 +292,23 @@ want: $want"
 	fi
 fi
 
+# a path with a control character and a byte that is not UTF-8: every
+# format stays well-formed (such bytes are written as \xNN)
+mkdir -p "$W/odd"
+odd="$W/odd/$(printf 'c\001\377d.il')"
+cp "$SRC/tests/bad/unknown-opcode.il" "$odd"
+oddok=1
+for f in xml junit json; do
+	"$TRANSLATE" -o "$W/oodd" --report "$W/odd.$f" --report-format $f "$odd" >/dev/null 2>&1
+done
+"$XSDCHECK" "$SRC/data/report.xsd" "$W/odd.xml" 2>/dev/null && grep -q 'path="[^"]*/c\\x01\\xffd.il"' "$W/odd.xml" || oddok=0
+if [ -n "$PY" ]; then
+	"$PY" -m json.tool "$W/odd.json" >/dev/null 2>&1 || oddok=0
+	"$PY" -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$W/odd.junit" 2>/dev/null || oddok=0
+fi
+if [ $oddok -eq 1 ]; then ok "report: a path with control and non-UTF-8 bytes keeps every format well-formed"
+else ko "report: a path with control and non-UTF-8 bytes keeps every format well-formed" "$(head -c 600 "$W/odd.xml")"; fi
+
 # ---- --merge-reports: per-worker reports into one ------------------------
 # what GNU parallel or a Slurm array does: each worker its share of one
 # list of inputs, its own report
