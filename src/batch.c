@@ -11,11 +11,13 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "report.h"
 #include "util.h"
 
 typedef struct Slot {
 	pid_t pid;          /* running child, 0 when not started or done */
 	FILE *out, *err;    /* what it printed */
+	FILE *rep;          /* its report record (report_input_end) */
 	int done, failed;
 } Slot;
 
@@ -45,13 +47,6 @@ int batch_cores(void)
 	return n < 1 ? 1 : n > BATCH_MAX_JOBS ? BATCH_MAX_JOBS : (int)n;
 }
 
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static void replay(FILE *from, FILE *to)
 {
 	char buf[8192];
@@ -60,7 +55,6 @@ static void replay(FILE *from, FILE *to)
 	while ((k = fread(buf, 1, sizeof buf, from)) > 0)
 		fwrite(buf, 1, k, to);
 	fflush(to);
-	fclose(from);
 }
 
 static pid_t start(Slot *s, BatchFn fn, void *ctx, size_t i)
@@ -68,7 +62,8 @@ static pid_t start(Slot *s, BatchFn fn, void *ctx, size_t i)
 	pid_t pid;
 	s->out = tmpfile();
 	s->err = tmpfile();
-	if (!s->out || !s->err) {
+	s->rep = tmpfile();
+	if (!s->out || !s->err || !s->rep) {
 		fprintf(stderr, "translate: cannot create a temporary file: %s\n", strerror(errno));
 		return -1;
 	}
@@ -81,9 +76,10 @@ static pid_t start(Slot *s, BatchFn fn, void *ctx, size_t i)
 		int rc, q;
 		for (q = 0; q < 3; q++) /* not the parent's forwarding handler; fn sets its own */
 			signal(q == 0 ? SIGINT : q == 1 ? SIGTERM : SIGHUP, SIG_DFL);
+		progress_start(0, 0); /* the parent draws the progress line */
 		dup2(fileno(s->out), 1);
 		dup2(fileno(s->err), 2);
-		rc = fn(ctx, i);
+		rc = fn(ctx, i, s->rep);
 		fflush(stdout);
 		fflush(stderr);
 		_exit(rc ? 1 : 0);
@@ -91,12 +87,11 @@ static pid_t start(Slot *s, BatchFn fn, void *ctx, size_t i)
 	return pid;
 }
 
-size_t batch_run(size_t n, int jobs, BatchFn fn, void *ctx, const char *const *names, int progress)
+size_t batch_run(size_t n, int jobs, BatchFn fn, void *ctx, const char *const *names)
 {
 	Slot *sl = xcalloc(n + 1, sizeof *sl);
 	size_t next = 0, shown = 0, done = 0, failed = 0, i;
 	int nrun = 0, k;
-	double t0 = now_s();
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
 	struct sigaction sa, old[3];
 	if (jobs > BATCH_MAX_JOBS)
@@ -147,26 +142,28 @@ size_t batch_run(size_t n, int jobs, BatchFn fn, void *ctx, const char *const *n
 		}
 		/* replay in input order whatever has finished */
 		while (shown < n && sl[shown].done) {
-			if (progress)
-				fputs("\r\033[K", stderr);
-			if (sl[shown].out)
-				replay(sl[shown].out, stdout);
-			if (sl[shown].err)
-				replay(sl[shown].err, stderr);
-			failed += (size_t)sl[shown].failed;
+			Slot *s = &sl[shown];
+			int st;
+			progress_hide();
+			if (s->out)
+				replay(s->out, stdout);
+			if (s->err)
+				replay(s->err, stderr);
+			st = report_input_import(names[shown], s->failed, s->rep, s->err);
+			progress_done(names[shown], st);
+			failed += (size_t)(st == 1);
+			if (s->out)
+				fclose(s->out);
+			if (s->err)
+				fclose(s->err);
+			if (s->rep)
+				fclose(s->rep);
 			shown++;
 		}
-		if (progress && shown < n) {
-			double t = now_s() - t0, rate = t > 0 ? (double)done / t : 0;
-			fprintf(stderr, "\r\033[K[%zu/%zu] %s  %.1f inputs/s", done, n, names[shown < n ? shown : n - 1],
-			        rate);
-			if (rate > 0)
-				fprintf(stderr, "  ETA %.0f s", (double)(n - done) / rate);
-			fflush(stderr);
-		}
+		if (shown < n)
+			progress_show(done, names[shown]);
 	}
-	if (progress)
-		fputs("\r\033[K", stderr);
+	progress_hide();
 	for (k = 0; k < 3; k++)
 		sigaction(sigs[k], &old[k], NULL);
 	free(sl);

@@ -21,9 +21,11 @@ static VEC(Source) sources;
 static int nerrors;
 static FILE *out;
 static int quiet_source;
+static DiagHook hook;
 
 void diag_set_stream(FILE *f) { out = f; }
 void diag_set_quiet_source(int q) { quiet_source = q; }
+void diag_set_hook(DiagHook h) { hook = h; }
 int diag_errors(void) { return nerrors; }
 
 void diag_source(const char *file, const char *text, size_t len)
@@ -79,6 +81,15 @@ static void show_line(FILE *f, Loc l)
 static void vdiag(Loc l, const char *kind, const char *fmt, va_list ap)
 {
 	FILE *f = out ? out : stderr;
+	if (hook) {
+		Buf msg = {0};
+		va_list copy;
+		va_copy(copy, ap);
+		buf_vprintf(&msg, fmt, copy);
+		va_end(copy);
+		hook(l, kind, msg.s ? msg.s : "");
+		buf_free(&msg);
+	}
 	if (l.file)
 		fprintf(f, "%s:%d:%d: %s: ", l.file, l.line, l.col, kind);
 	else

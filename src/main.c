@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "report.h"
 #include "stats.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
@@ -54,12 +55,17 @@ typedef struct Options {
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	int jobs;             /* -j: inputs translated at once (0 = one per core) */
+	int quiet;            /* --quiet: no progress or summary (and --conform: only disagreements) */
+	const char *report;   /* --report FILE */
+	ReportFormat report_format; /* --report-format */
+	int merge;            /* --merge-reports OUT IN... */
 	ConformOptions co;    /* its options */
 } Options;
 
 static void usage(FILE *f)
 {
 	fputs("usage: translate [options] INPUT...\n"
+	      "       translate --merge-reports OUT [--report-format F] REPORT.xml...\n"
 	      "Translate AMD IL programs (il_cs_2_0, AMD OpenCL compiler output) into\n"
 	      "Intel GPU binaries (zebin) for the Level Zero and OpenCL runtimes.\n"
 	      "INPUT is a .il file, a directory of them, @FILE (a list of inputs, one per\n"
@@ -70,7 +76,9 @@ static void usage(FILE *f)
 	      "  -o DIR            output folder (default: next to each input)\n"
 	      "  -j N              translate N inputs at once, each in its own process (default:\n"
 	      "                    one per core; a crash fails only its input, and what is\n"
-	      "                    printed keeps input order); --conform and -d run one at a time\n"
+	      "                    printed keeps input order); --conform and -d run one at a time.\n"
+	      "                    A batch of 2 or more inputs shows progress on stderr (a line\n"
+	      "                    redrawn on a terminal, else one line per input) and a summary\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default 16, on pvc 32; a width\n"
 	      "                    the device lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
@@ -108,8 +116,17 @@ static void usage(FILE *f)
 	      "  --shapes N        --conform: N random launch shapes per kernel besides the\n"
 	      "                    default one (local sizes, groups, 1-3 D offsets; default 0)\n"
 	      "  --in-order        --conform: work-items in id order, no random interleaving\n"
+	      "  --report FILE     write what happened to every input and kernel: status,\n"
+	      "                    diagnostics (file:line:col), device, SIMD width, GRFs, spill\n"
+	      "                    bytes, Gen instructions, finalizer version, times\n"
+	      "  --report-format xml|junit|json  --report's format (default xml, valid against\n"
+	      "                    data/report.xsd; junit: a testsuite per input, a testcase\n"
+	      "                    per kernel)\n"
+	      "  --merge-reports OUT  merge XML reports (of separate runs over disjoint inputs,\n"
+	      "                    e.g. GNU parallel or Slurm workers) into OUT, sorted by path\n"
 	      "  --junit FILE      --conform results as JUnit XML\n"
-	      "  --quiet           --conform: report only disagreements\n"
+	      "  --quiet           only diagnostics: no progress lines, no summary; with\n"
+	      "                    --conform also only disagreements\n"
 	      "  --offset N        --conform: global work offset in x (default 0)\n"
 	      "  --no-pocl         --conform: do not run the OpenCL C twins on pocl (the third\n"
 	      "                    runtime, run by default when translate was built with OpenCL)\n"
@@ -485,6 +502,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		diag_error(k->md->loc, "kernel '%s': %s", k->name, why ? why : "finalizer failed");
 		if (log && *log)
 			fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
+		report_kernel_log(log);
 		free(why);
 		free(log);
 		abi_plan_free(&plan);
@@ -583,14 +601,18 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 
 /* One input: its files appear together when every kernel translated, and
  * none of them otherwise (stage_commit / stage_abort). */
-static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
+static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input,
+                          FILE *report)
 {
-	int failed = translate_program(o, pl, cb0, input);
+	int failed;
+	report_input_begin(input);
+	failed = translate_program(o, pl, cb0, input);
 	stage_check_stop();
 	if (failed)
 		stage_abort();
 	else
 		failed = stage_commit();
+	report_input_end(failed, report);
 	return failed;
 }
 
@@ -600,13 +622,22 @@ typedef struct BatchCtx {
 	const Platform *pl;
 	const Cb0Table *cb0;
 	char **inputs;
+	char **owner; /* the earlier input whose outputs inputs[i]'s would replace, or NULL */
 } BatchCtx;
 
-static int batch_one(void *ctx, size_t i)
+static int claim(const char *key, const char *input, const char *what);
+
+static int batch_one(void *ctx, size_t i, FILE *report)
 {
 	BatchCtx *b = ctx;
 	stage_init();
-	return translate_file(b->o, b->pl, b->cb0, b->inputs[i]);
+	if (b->owner[i]) {
+		char *stem = path_stem(b->owner[i]), *p = out_path(b->o, b->owner[i], stem, "");
+		char *key = xasprintf("S:%s", p);
+		claim(key, b->owner[i], "its program outputs");
+		free(key), free(p), free(stem);
+	}
+	return translate_file(b->o, b->pl, b->cb0, b->inputs[i], report);
 }
 
 /* Outputs of one run: every input's stem and every kernel's output name,
@@ -735,10 +766,18 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 	for (i = 0; i < prog->kernels.n && !failed; i++)
 		zes[i] = xcalloc(1, sizeof **zes);
 	visas = o->conform ? xcalloc(prog->kernels.n + 1, sizeof *visas) : NULL;
-	for (i = 0; i < prog->kernels.n && zes[i]; i++)
-		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i],
-		                  blob_size ? seg_off : NULL, pf.f.n ? &pf : NULL, visas ? &visas[i] : NULL))
-			failed++;
+	for (i = 0; i < prog->kernels.n; i++) {
+		int bad;
+		report_kernel_begin(prog->kernels.v[i]->name);
+		if (!zes[i]) {
+			report_kernel_end(2, 0, 0, 0, 0);
+			continue;
+		}
+		bad = translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i],
+		                    blob_size ? seg_off : NULL, pf.f.n ? &pf : NULL, visas ? &visas[i] : NULL);
+		report_kernel_end(bad != 0, zes[i]->simd, gcs[i].grf_count, gcs[i].spill_bytes, gcs[i].inst_count);
+		failed += bad != 0;
+	}
 	if (!failed && (o->emit & EMIT_ZEBIN)) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
@@ -850,6 +889,9 @@ int main(int argc, char **argv)
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"report", required_argument, NULL, 'W'},
+		{"report-format", required_argument, NULL, 'T'},
+		{"merge-reports", required_argument, NULL, 'G'},
 		{"no-pocl", no_argument, NULL, 'N'},
 		{"offset", required_argument, NULL, 'O'},
 		{"shapes", required_argument, NULL, 'H'},
@@ -885,7 +927,15 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'J': o.co.junit = optarg; break;
-		case 'q': o.co.quiet = 1; break;
+		case 'q': o.co.quiet = o.quiet = 1; break;
+		case 'W': o.report = optarg; break;
+		case 'G': o.report = optarg, o.merge = 1; break;
+		case 'T':
+			if (report_format_parse(optarg, &o.report_format)) {
+				diag_plain("--report-format must be xml, junit or json, not '%s'", optarg);
+				return 2;
+			}
+			break;
 		case 'N': o.co.no_pocl = 1; break;
 		case 'I': o.co.inputs = optarg; break;
 		case 'O':
@@ -971,6 +1021,18 @@ int main(int argc, char **argv)
 		}
 	}
 	o.datadir = find_datadir();
+	if (o.merge) { /* translate --merge-reports OUT IN... */
+		char *schema = xasprintf("%s/report.xsd", o.datadir);
+		if (optind >= argc) {
+			usage(stderr);
+			free(schema);
+			return 2;
+		}
+		c = report_merge(o.report, o.report_format, schema, argv + optind, argc - optind);
+		free(schema);
+		report_free();
+		return c ? 1 : 0;
+	}
 	if (platforms_load(o.datadir) || cb0_load(o.datadir, &cb0))
 		return 2;
 	if (!strcmp(o.device, "list")) {
@@ -1074,29 +1136,44 @@ int main(int argc, char **argv)
 	}
 	stage_init();
 	jobs = o.jobs ? o.jobs : batch_cores();
+	if (o.report) {
+		char *v = report_finalizer_version(o.genx_ir);
+		report_init(pl->name, o.genx_ir, v);
+		free(v); /* report_init keeps a copy */
+	} else {
+		report_init(pl->name, o.genx_ir, NULL);
+	}
+	/* a batch of two or more: the progress line on a terminal, else a plain
+	 * line per input, and the summary (--quiet: neither) */
+	progress_start(inputs.n, o.quiet || inputs.n < 2 || o.conform || o.dump ? 0 : isatty(2) ? 2 : 1);
 	if (jobs > 1 && inputs.n > 1 && !o.conform && !o.dump) {
-		/* two inputs of one stem into one folder: the later one is refused
-		 * here, as the sequential run does (claim_outputs), before any child runs */
-		BatchCtx b = {&o, pl, &cb0, NULL};
-		StrVec ok = {0};
+		/* two inputs of one stem into one folder: the later one is refused,
+		 * as the sequential run does (claim_outputs): its child is told the
+		 * earlier input's claim and refuses in its turn */
+		BatchCtx b = {&o, pl, &cb0, inputs.v, xcalloc(inputs.n + 1, sizeof(char *))};
 		for (i = 0; i < inputs.n; i++) {
 			char *stem = path_stem(inputs.v[i]), *p = out_path(&o, inputs.v[i], stem, "");
-			char *key = xasprintf("S:%s", p);
-			if (claim(key, inputs.v[i], "its program outputs"))
-				failed++;
-			else
-				vec_push(&ok, inputs.v[i]);
-			free(key), free(p), free(stem);
+			size_t k;
+			for (k = 0; k < i && !b.owner[i]; k++) {
+				char *sk = path_stem(inputs.v[k]), *pk = out_path(&o, inputs.v[k], sk, "");
+				if (!strcmp(p, pk) && strcmp(inputs.v[k], inputs.v[i]) && !b.owner[k])
+					b.owner[i] = inputs.v[k];
+				free(pk), free(sk);
+			}
+			free(p), free(stem);
 		}
-		claims_free();
-		b.inputs = ok.v;
-		failed += (int)batch_run(ok.n, jobs, batch_one, &b, (const char *const *)ok.v, isatty(2));
-		vec_free(&ok);
+		failed += (int)batch_run(inputs.n, jobs, batch_one, &b, (const char *const *)inputs.v);
+		free(b.owner);
 		for (i = 0; i < inputs.n; i++)
 			free(inputs.v[i]);
 	} else {
 		for (i = 0; i < inputs.n; i++) {
-			failed += translate_file(&o, pl, &cb0, inputs.v[i]);
+			int f;
+			progress_show(i, inputs.v[i]);
+			f = translate_file(&o, pl, &cb0, inputs.v[i], NULL);
+			progress_hide();
+			progress_done(inputs.v[i], report_last_status());
+			failed += f;
 			free(inputs.v[i]);
 		}
 	}
@@ -1108,5 +1185,9 @@ int main(int argc, char **argv)
 		if (!o.outdir_given)
 			rmdir(o.outdir);
 	}
+	progress_summary();
+	if (o.report && report_write(o.report, o.report_format, progress_seconds()))
+		failed++;
+	report_free();
 	return failed ? 1 : 0;
 }

@@ -72,6 +72,11 @@ void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* 
 int diag_errors(void);        /* errors reported so far */
 void diag_set_stream(FILE *f); /* default stderr; tests capture it */
 void diag_set_quiet_source(int quiet); /* 1: no source line/caret */
+/* Called for every diagnostic just before it is printed (kind "error",
+ * "warning", "note"; l.file NULL for a plain one): the batch report
+ * collects them and clears its progress line. */
+typedef void (*DiagHook)(Loc l, const char *kind, const char *message);
+void diag_set_hook(DiagHook hook);
 
 _Noreturn void die_(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -404,6 +404,7 @@ static int collect(const char *base, const char *dat, const char *log, GenCode *
 	if (!out->spill_bytes)
 		out->spill_bytes = number_after(log, "Spill memory used = ");
 	out->grf_count = number_after(out->asm_text, "numGRF=");
+	out->inst_count = number_after(out->asm_text, "//.instCount ");
 	out->prolog_bytes = prolog_bytes(out->asm_text);
 	free(asmpath);
 	return 0;

@@ -180,6 +180,7 @@ typedef struct GenCode {
 	char *asm_text;    /* .asm listing (malloc'd, may be NULL) */
 	int spill_bytes;   /* from "//.spill size N" */
 	int grf_count;     /* from the .asm header when present */
+	int inst_count;    /* Gen instructions, the listing's "//.instCount" (0 = unknown) */
 	int prolog_bytes;  /* code bytes of the listing's per_thread_prolog block, 0 if none */
 	VEC(uint64_t) faddr_lo, faddr_hi; /* code offsets of faddr's low/high immediates */
 	VEC(size_t) faddr_lo_at, faddr_hi_at; /* ...and where their mov lines start in asm_text */
