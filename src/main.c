@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "manifest.h"
 #include "stats.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
@@ -54,6 +55,9 @@ typedef struct Options {
 	int conform;          /* --conform */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	int jobs;             /* -j: inputs translated at once (0 = one per core) */
+	int force;            /* --force: redo inputs the manifest says are up to date */
+	int shard, shards;    /* --shard I/N: only inputs I, I+N, I+2N, ... (shards 0 = all) */
+	ManifestRun *mr;      /* resumable outputs (manifest.h), NULL when not translating */
 	ConformOptions co;    /* its options */
 } Options;
 
@@ -71,6 +75,11 @@ static void usage(FILE *f)
 	      "  -j N              translate N inputs at once, each in its own process (default:\n"
 	      "                    one per core; a crash fails only its input, and what is\n"
 	      "                    printed keeps input order); --conform and -d run one at a time\n"
+	      "  --force           translate every input again, even when the output folder's\n"
+	      "                    manifest (.translate-manifest) says its files are up to date\n"
+	      "                    (same text, options, finalizer and translator; files no older)\n"
+	      "  --shard I/N       only the inputs I, I+N, I+2N, ... (0 <= I < N) of the expanded\n"
+	      "                    list: one slice of a Slurm job array (docs/BATCH.md)\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default 16, on pvc 32; a width\n"
 	      "                    the device lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
@@ -86,8 +95,8 @@ static void usage(FILE *f)
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  --isa             print docs/ISA.md: every mnemonic, whether it is lowered,\n"
 	      "                    and whether the inputs (the conformance corpus) use it\n"
-	      "  -d LETTERS        dump stages to stdout and stop: P parsed module (with\n"
-	      "                    --emit, translate as well)\n"
+	      "  -d LETTERS        dump stages to stdout and stop, writing nothing: P parsed\n"
+	      "                    module (with an explicit --emit, also write those files)\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
@@ -117,7 +126,7 @@ static void usage(FILE *f)
 	      "                    from DIR/<kernel>/manifest.xml, the format -o DIR writes\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
 	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
-	      "  --version         print the version\n"
+	      "  --version         print the version, and the finalizer's (path, package, SHA-256)\n"
 	      "  --help            this text\n"
 	      "\n"
 	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables);\n"
@@ -188,7 +197,8 @@ static const char *find_datadir(void)
 
 /* ---- staged outputs ---------------------------------------------------------
  * A program's files appear together or not at all.  Each is written to a
- * hidden temporary name in its own folder (".<name>.<pid>.tmp") and renamed
+ * hidden temporary name in its own folder (".<name>.<host>.<pid>.tmp", which
+ * a later run removes when SIGKILL left it: manifest_clean_stale) and renamed
  * into place by stage_commit once the whole program has translated;
  * stage_abort removes them when it fails.  SIGINT, SIGTERM and SIGHUP remove
  * the pending temporaries before the process dies, so no partial file of
@@ -196,6 +206,7 @@ static const char *find_datadir(void)
 #define STAGE_MAX 1024
 static char *stage_tmp[STAGE_MAX], *stage_final[STAGE_MAX];
 static volatile sig_atomic_t stage_n;
+static StrVec stage_done; /* base names stage_commit put in place, for the manifest */
 
 static volatile sig_atomic_t stage_stop; /* the signal that asked us to stop */
 static void stage_abort(void);
@@ -240,7 +251,7 @@ static void stage_init(void)
 static const char *stage(const char *path)
 {
 	const char *b = path_base(path);
-	char *tmp = xasprintf("%.*s.%s.%ld.tmp", (int)(b - path), path, b, (long)getpid());
+	char *tmp = xasprintf("%.*s.%s.%s.%ld.tmp", (int)(b - path), path, b, manifest_host(), (long)getpid());
 	sig_atomic_t n = stage_n;
 	if (n == STAGE_MAX) {
 		diag_plain("more than %d output files for one program", STAGE_MAX);
@@ -264,6 +275,8 @@ static int stage_commit(void)
 		}
 		if (bad)
 			unlink(stage_tmp[n]);
+		else
+			vec_push(&stage_done, xstrdup(path_base(stage_final[n])));
 		stage_n = n;
 		free(stage_tmp[n]);
 		free(stage_final[n]);
@@ -299,15 +312,18 @@ static int write_text(const char *path, const char *text)
 	return write_bytes(path, text, strlen(text));
 }
 
+/* The folder of input's outputs: -o, else the input's own. */
+static char *out_dir(const Options *o, const char *input)
+{
+	const char *b = path_base(input);
+	if (o->outdir)
+		return xstrdup(o->outdir);
+	return b == input ? xstrdup(".") : xstrndup(input, (size_t)(b - input - 1));
+}
+
 static char *out_path(const Options *o, const char *input, const char *name, const char *ext)
 {
-	char *dir, *p;
-	if (o->outdir)
-		dir = xstrdup(o->outdir);
-	else {
-		const char *b = path_base(input);
-		dir = b == input ? xstrdup(".") : xstrndup(input, (size_t)(b - input - 1));
-	}
+	char *dir = out_dir(o, input), *p;
 	p = xasprintf("%s/%s%s", dir, name, ext);
 	free(dir);
 	return p;
@@ -583,12 +599,23 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
  * none of them otherwise (stage_commit / stage_abort). */
 static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input)
 {
+	char sha[65]; /* the text as read, before translate_program reads it */
+	int hashed = o->mr && sha256_file(input, sha) == 0;
 	int failed = translate_program(o, pl, cb0, input);
+	size_t i;
 	stage_check_stop();
 	if (failed)
 		stage_abort();
 	else
 		failed = stage_commit();
+	if (o->mr) {
+		char *dir = out_dir(o, input);
+		failed += manifest_record(o->mr, dir, input, hashed ? sha : NULL, failed ? NULL : &stage_done);
+		free(dir);
+	}
+	for (i = 0; i < stage_done.n; i++)
+		free(stage_done.v[i]);
+	vec_free(&stage_done);
 	return failed;
 }
 
@@ -628,6 +655,17 @@ static int claim(const char *key, const char *input, const char *what)
 	vec_push(&claimed, xstrdup(key));
 	vec_push(&claimed_by, xstrdup(input));
 	return 0;
+}
+
+/* key for input unless someone has it already; nothing printed */
+static void claim_quiet(const char *key, const char *input)
+{
+	size_t i;
+	for (i = 0; i < claimed.n; i++)
+		if (!strcmp(claimed.v[i], key))
+			return;
+	vec_push(&claimed, xstrdup(key));
+	vec_push(&claimed_by, xstrdup(input));
 }
 
 static int claim_outputs(const Options *o, const char *input, const Program *prog)
@@ -833,6 +871,25 @@ static int read_list(const char *file, StrVec *out)
 	return 0;
 }
 
+/* The options that shape the output, for the manifest (manifest.h). */
+static char *options_text(const Options *o, const Platform *pl)
+{
+	static const char *const kinds[] = {"zebin", "visaasm", "asm", "il", "abi", "isa", "isafull"};
+	Buf b = {0};
+	size_t i;
+	const char *sep = "";
+	buf_printf(&b, "device=%s simd=%d emit=", pl->name, o->simd ? o->simd : pl->default_simd);
+	for (i = 0; i < NELEM(kinds); i++)
+		if (o->emit & (1 << i)) {
+			buf_printf(&b, "%s%s", sep, kinds[i]);
+			sep = ",";
+		}
+	buf_printf(&b, " messages=%s fp64-emulation=%s printf-slot=%d mutate=%d",
+	           o->messages == MSG_LSC ? "lsc" : o->messages == MSG_LEGACY ? "legacy" : "device",
+	           o->no_fp64_emu ? "off" : "on", o->printf_slot, o->mutate);
+	return b.s;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -855,6 +912,8 @@ int main(int argc, char **argv)
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
 		{"isa", no_argument, NULL, 'A'},
+		{"force", no_argument, NULL, 'f'},
+		{"shard", required_argument, NULL, 'X'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{0, 0, 0, 0},
@@ -862,6 +921,7 @@ int main(int argc, char **argv)
 	Options o = {.device = "tgllp", .emit = EMIT_ZEBIN, .timeout = 120};
 	const Platform *pl;
 	Cb0Table cb0;
+	ManifestRun mr;
 	StrVec inputs = {0};
 	int c, failed = 0, jobs;
 	size_t i;
@@ -957,9 +1017,25 @@ int main(int argc, char **argv)
 			if (int_option("--printf-slot", optarg, 16, 65536, &o.printf_slot))
 				return 2;
 			break;
-		case 'V':
-			printf("translate %s\n", PACKAGE_VERSION);
+		case 'f': o.force = 1; break;
+		case 'X': {
+			long a, n;
+			char *e1, *e2;
+			a = strtol(optarg, &e1, 10);
+			n = *e1 == '/' ? strtol(e1 + 1, &e2, 10) : 0;
+			if (e1 == optarg || *e1 != '/' || *e2 || n < 1 || n > 1000000 || a < 0 || a >= n) {
+				diag_plain("--shard must be I/N with 0 <= I < N <= 1000000, not '%s'", optarg);
+				return 2;
+			}
+			o.shard = (int)a, o.shards = (int)n;
+			break;
+		}
+		case 'V': {
+			char *f = finalizer_describe(o.genx_ir);
+			printf("translate %s\n%s\n", PACKAGE_VERSION, f);
+			free(f);
 			return 0;
+		}
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -1009,7 +1085,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (o.outdir && mkdir(o.outdir, 0777) != 0 && errno != EEXIST) {
+	if (o.dump && !o.emit_given && !o.conform)
+		o.emit = 0; /* -d alone dumps and writes nothing, not even the -o folder */
+	if (o.outdir && o.emit && mkdir(o.outdir, 0777) != 0 && errno != EEXIST) {
 		diag_plain("cannot create %s: %s", o.outdir, strerror(errno));
 		return 2;
 	}
@@ -1057,8 +1135,6 @@ int main(int argc, char **argv)
 		}
 		o.outdir = tmp;
 	}
-	if (o.dump && !o.emit_given && !o.conform)
-		o.emit = 0; /* -d alone dumps and writes nothing */
 	if (o.conform) {
 		o.emit |= EMIT_ZEBIN;
 		o.co.device = pl->name;
@@ -1072,26 +1148,63 @@ int main(int argc, char **argv)
 	}
 	stage_init();
 	jobs = o.jobs ? o.jobs : batch_cores();
-	if (jobs > 1 && inputs.n > 1 && !o.conform && !o.dump) {
+	if (!o.conform && !o.dump) {
+		manifest_run_init(&mr, options_text(&o, pl), o.genx_ir, o.datadir, PACKAGE_VERSION);
+		mr.force = o.force;
+		o.mr = &mr;
+	}
+	if (o.mr || o.shards) {
 		/* two inputs of one stem into one folder: the later one is refused
-		 * here, as the sequential run does (claim_outputs), before any child runs */
+		 * here, as the sequential run does (claim_outputs), before any child
+		 * runs; then --shard's slice, stale temporaries, up-to-date inputs */
 		BatchCtx b = {&o, pl, &cb0, NULL};
-		StrVec ok = {0};
+		StrVec ok = {0}, dirs = {0};
+		size_t skipped = 0;
 		for (i = 0; i < inputs.n; i++) {
 			char *stem = path_stem(inputs.v[i]), *p = out_path(&o, inputs.v[i], stem, "");
 			char *key = xasprintf("S:%s", p);
-			if (claim(key, inputs.v[i], "its program outputs"))
+			int mine = !o.shards || (long)(i % (size_t)o.shards) == o.shard;
+			if (!mine)
+				claim_quiet(key, inputs.v[i]); /* another shard's: refused there */
+			else if (claim(key, inputs.v[i], "its program outputs"))
 				failed++;
 			else
 				vec_push(&ok, inputs.v[i]);
 			free(key), free(p), free(stem);
 		}
 		claims_free();
+		for (i = 0; o.mr && i < ok.n; i++)
+			vec_push(&dirs, out_dir(&o, ok.v[i]));
+		qsort(dirs.v, dirs.n, sizeof *dirs.v, cmpstr);
+		for (i = 0; i < dirs.n; i++)
+			if (i == 0 || strcmp(dirs.v[i], dirs.v[i - 1]))
+				manifest_clean_stale(dirs.v[i]);
+		for (i = 0; i < dirs.n; i++)
+			free(dirs.v[i]);
+		vec_free(&dirs);
+		for (i = 0; o.mr && i < ok.n; i++) {
+			char *dir = out_dir(&o, ok.v[i]);
+			if (manifest_up_to_date(o.mr, dir, ok.v[i]))
+				skipped++;
+			else
+				ok.v[i - skipped] = ok.v[i];
+			free(dir);
+		}
+		ok.n -= skipped;
+		if (skipped)
+			fprintf(stderr, "translate: %zu input%s up to date, skipped (--force redoes %s)\n", skipped,
+			        skipped == 1 ? "" : "s", skipped == 1 ? "it" : "them");
 		b.inputs = ok.v;
-		failed += (int)batch_run(ok.n, jobs, batch_one, &b, (const char *const *)ok.v, isatty(2));
+		if (jobs > 1 && ok.n > 1 && o.mr)
+			failed += (int)batch_run(ok.n, jobs, batch_one, &b, (const char *const *)ok.v, isatty(2));
+		else
+			for (i = 0; i < ok.n; i++)
+				failed += translate_file(&o, pl, &cb0, ok.v[i]);
 		vec_free(&ok);
 		for (i = 0; i < inputs.n; i++)
 			free(inputs.v[i]);
+		if (o.mr)
+			manifest_run_free(o.mr);
 	} else {
 		for (i = 0; i < inputs.n; i++) {
 			failed += translate_file(&o, pl, &cb0, inputs.v[i]);
