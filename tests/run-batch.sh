@@ -259,6 +259,28 @@ else
 	ko "cli: --version without a finalizer says so" "$v"
 fi
 
+# ---- the man page: every option of --help, no groff warnings ----------------------
+MAN=$SRC/man/translate.1
+missing=""
+for opt in $("$TRANSLATE" --help | sed -n 's/^  \(-[-a-zA-Z0-9]*\).*/\1/p'); do
+	grep -qF -- "$(printf '%s' "$opt" | sed 's/-/\\-/g')" "$MAN" || missing="$missing $opt"
+done
+for var in $("$TRANSLATE" --help | sed -n '/^Environment:/,$p' | grep -oE '\b[A-Z][A-Z0-9_]+\b' | sort -u); do
+	grep -qw -- "$var" "$MAN" || missing="$missing $var"
+done
+if [ -z "$missing" ] && [ "$("$TRANSLATE" --help | grep -c '^  -')" -ge 25 ]; then
+	ok "man: translate.1 describes every option and variable of --help"
+else
+	ko "man: translate.1 describes every option and variable of --help" "missing:$missing"
+fi
+if command -v groff >/dev/null 2>&1; then
+	w=$(groff -man -ww -z "$MAN" 2>&1)
+	if [ -z "$w" ]; then ok "man: groff -man -ww reads translate.1 without a warning"
+	else ko "man: groff -man -ww reads translate.1 without a warning" "$w"; fi
+else
+	sk "man: groff warnings" "groff is not installed"
+fi
+
 # ---- Slurm: array tasks over one list (examples/batch/slurm-array.sh) -------------
 ls "$SRC"/tests/kernels/*.il "$SRC"/tests/il/*.il >"$WORK/list.txt"
 "$TRANSLATE" -o "$WORK/plain" "@$WORK/list.txt" >"$WORK/plain.log" 2>&1
