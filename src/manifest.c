@@ -1,6 +1,7 @@
 /* manifest.c - see manifest.h. */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -171,6 +172,68 @@ char *finalizer_locate(const char *genx_ir)
 	return NULL;
 }
 
+/* The GNU build-id of an ELF64 little-endian file (ld's hash of its contents,
+ * in a PT_NOTE segment) as hex; 0 ok, -1 when it has none or is no such
+ * file.  A few kilobytes read, where hashing the file would read it all. */
+static int build_id(const char *path, char *hex, size_t cap)
+{
+	FILE *f = fopen(path, "rb");
+	Elf64_Ehdr eh;
+	int found = -1, i;
+	if (!f)
+		return -1;
+	if (fread(&eh, sizeof eh, 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum > 256)
+		goto out;
+	for (i = 0; i < eh.e_phnum && found; i++) {
+		Elf64_Phdr ph;
+		uint8_t *note;
+		size_t at = 0;
+		if (fseek(f, (long)(eh.e_phoff + (uint64_t)i * sizeof ph), SEEK_SET) || fread(&ph, sizeof ph, 1, f) != 1)
+			break;
+		if (ph.p_type != PT_NOTE || ph.p_filesz > 65536 || ph.p_filesz < sizeof(Elf64_Nhdr))
+			continue;
+		note = xmalloc(ph.p_filesz);
+		if (fseek(f, (long)ph.p_offset, SEEK_SET) || fread(note, ph.p_filesz, 1, f) != 1) {
+			free(note);
+			break;
+		}
+		while (found && at + sizeof(Elf64_Nhdr) <= ph.p_filesz) {
+			Elf64_Nhdr nh;
+			size_t name, desc, k;
+			memcpy(&nh, note + at, sizeof nh);
+			name = at + sizeof nh;
+			desc = name + ((nh.n_namesz + 3u) & ~3u);
+			if (desc > ph.p_filesz || nh.n_descsz > ph.p_filesz - desc)
+				break;
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && !memcmp(note + name, "GNU", 4) &&
+			    nh.n_descsz >= 8 && nh.n_descsz * 2 < cap) {
+				for (k = 0; k < nh.n_descsz; k++)
+					sprintf(hex + 2 * k, "%02x", note[desc + k]);
+				found = 0;
+			}
+			at = desc + ((nh.n_descsz + 3u) & ~3u);
+		}
+		free(note);
+	}
+out:
+	fclose(f);
+	return found;
+}
+
+/* A program's identity: "build-id:<hex>" when it has one, else the SHA-256
+ * of its contents ("sha256:<hex>"), else NULL. */
+static char *program_identity(const char *path)
+{
+	char hex[129];
+	if (build_id(path, hex, sizeof hex) == 0)
+		return xasprintf("build-id:%s", hex);
+	if (sha256_file(path, hex) == 0)
+		return xasprintf("sha256:%s", hex);
+	return NULL;
+}
+
 /* Standard output of argv (no shell, stderr discarded), trimmed; NULL when
  * it cannot run or exits non-zero. */
 static char *capture(char *const *argv)
@@ -237,7 +300,7 @@ static char *dpkg_version(const char *path)
 
 char *finalizer_describe(const char *genx_ir)
 {
-	char *path = finalizer_locate(genx_ir), hex[65], *pkg, *s;
+	char *path = finalizer_locate(genx_ir), hex[65], id[129], *pkg, *s;
 	if (!path)
 		return xasprintf("finalizer: %s not found (install libigc-tools, or set GENX_IR)", genx_ir);
 	if (sha256_file(path, hex)) {
@@ -246,8 +309,10 @@ char *finalizer_describe(const char *genx_ir)
 		return s;
 	}
 	pkg = dpkg_version(path);
-	s = pkg ? xasprintf("finalizer: %s (Debian package %s), sha256 %s", path, pkg, hex)
-	        : xasprintf("finalizer: %s, sha256 %s", path, hex);
+	if (build_id(path, id, sizeof id))
+		id[0] = 0;
+	s = xasprintf("finalizer: %s%s%s%s, %s%s%ssha256 %s", path, pkg ? " (Debian package " : "", pkg ? pkg : "",
+	              pkg ? ")" : "", id[0] ? "build-id " : "", id, id[0] ? ", " : "", hex);
 	free(pkg);
 	free(path);
 	return s;
@@ -256,19 +321,18 @@ char *finalizer_describe(const char *genx_ir)
 void manifest_run_init(ManifestRun *r, char *options, const char *genx_ir, const char *datadir,
                        const char *version)
 {
-	char *path = finalizer_locate(genx_ir), hex[65], self[65] = "unknown", tables[65] = "unknown";
+	char *path = finalizer_locate(genx_ir), *self, tables[65] = "unknown";
 	static const char *const tbl[] = {"platforms.xml", "cb0.xml"};
 	Sha256 s;
 	size_t i;
 	int ok = 1;
 	memset(r, 0, sizeof *r);
 	r->options = options;
-	if (path && sha256_file(path, hex) == 0)
-		r->finalizer = xasprintf("sha256:%s", hex);
-	else
+	r->finalizer = path ? program_identity(path) : NULL;
+	if (!r->finalizer)
 		r->finalizer = xasprintf("missing:%s", genx_ir);
 	free(path);
-	sha256_file("/proc/self/exe", self);
+	self = program_identity("/proc/self/exe");
 	sha_init(&s);
 	for (i = 0; i < NELEM(tbl) && ok; i++) {
 		char *p = xasprintf("%s/%s", datadir, tbl[i]);
@@ -277,7 +341,8 @@ void manifest_run_init(ManifestRun *r, char *options, const char *genx_ir, const
 	}
 	if (ok)
 		sha_end(&s, tables);
-	r->translator = xasprintf("%s sha256:%s tables sha256:%s", version, self, tables);
+	r->translator = xasprintf("%s %s tables sha256:%s", version, self ? self : "unknown", tables);
+	free(self);
 }
 
 void manifest_run_free(ManifestRun *r)

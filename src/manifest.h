@@ -2,9 +2,10 @@
  *
  * Every output folder holds a small text file, .translate-manifest, with one
  * block per input translated into it: the input's SHA-256, the options that
- * shape the output, the identity of the finalizer (SHA-256 of the GenX_IR
- * program) and of the translator (its version, the SHA-256 of its own
- * executable and of the data tables), and the names of the files written.
+ * shape the output, the identity of the finalizer (the GNU build-id of the
+ * GenX_IR program, else its SHA-256) and of the translator (its version, its
+ * executable's build-id, the SHA-256 of the data tables), and the names of
+ * the files written.
  * A later run skips an input whose block matches on all of these and whose
  * files all exist and are no older than the input (manifest_up_to_date).
  *
@@ -37,8 +38,8 @@ int sha256_file(const char *path, char hex[65]);
 /* What identifies a run's output besides its input. */
 typedef struct ManifestRun {
 	char *options;    /* canonical text of the output-shaping options */
-	char *finalizer;  /* "sha256:<hex>" of the finalizer program, or "missing:<name>" */
-	char *translator; /* "<version> sha256:<self> tables sha256:<data tables>" */
+	char *finalizer;  /* "build-id:<hex>" or "sha256:<hex>" of the finalizer, or "missing:<name>" */
+	char *translator; /* "<version> build-id:<self> tables sha256:<data tables>" */
 	int force;        /* --force: never skip */
 } ManifestRun;
 
@@ -64,8 +65,8 @@ void manifest_clean_stale(const char *dir);
 const char *manifest_host(void);
 
 /* --version: one line naming the finalizer program, its Debian package
- * version when dpkg knows the file, and its SHA-256; or saying it is not
- * found.  Never fails. */
+ * version when dpkg knows the file, its build-id and SHA-256; or saying it
+ * is not found.  Never fails. */
 char *finalizer_describe(const char *genx_ir);
 
 /* The finalizer program as it would be run: an absolute path, or NULL. */

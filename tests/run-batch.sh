@@ -108,6 +108,19 @@ else
 fi
 cp "$SRC/tests/kernels/saxpy.il" "$IN/saxpy.il"
 run
+# the finalizer's identity is its GNU build-id, as readelf reads it
+if command -v readelf >/dev/null 2>&1; then
+	bid=$(readelf -n "$(readlink -f "$(command -v "$GENX")")" | sed -n 's/^ *Build ID: *//p')
+	if [ -n "$bid" ] && grep -q "^	finalizer build-id:$bid\$" "$OUT/.translate-manifest" &&
+	   "$TRANSLATE" --version | grep -q "build-id $bid"; then
+		ok "resume: the finalizer is named by its build-id (readelf's) in the manifest and --version"
+	else
+		ko "resume: the finalizer is named by its build-id (readelf's) in the manifest and --version" \
+			"readelf: $bid; $(grep finalizer "$OUT/.translate-manifest" | head -1)"
+	fi
+else
+	sk "resume: the finalizer's build-id" "readelf (binutils) is not installed"
+fi
 # a changed option: every input, the manifest records the new options
 inodes "$OUT" >"$WORK/i4"
 run -simd 8
