@@ -20,6 +20,7 @@
 
 #include "batch.h"
 #include "report.h"
+#include "manifest.h"
 #include "stats.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
@@ -59,6 +60,9 @@ typedef struct Options {
 	const char *report;   /* --report FILE */
 	ReportFormat report_format; /* --report-format */
 	int merge;            /* --merge-reports OUT IN... */
+	int force;            /* --force: redo inputs the manifest says are up to date */
+	int shard, shards;    /* --shard I/N: only inputs I, I+N, I+2N, ... (shards 0 = all) */
+	ManifestRun *mr;      /* resumable outputs (manifest.h), NULL when not translating */
 	ConformOptions co;    /* its options */
 } Options;
 
@@ -79,6 +83,11 @@ static void usage(FILE *f)
 	      "                    printed keeps input order); --conform and -d run one at a time.\n"
 	      "                    A batch of 2 or more inputs shows progress on stderr (a line\n"
 	      "                    redrawn on a terminal, else one line per input) and a summary\n"
+	      "  --force           translate every input again, even when the output folder's\n"
+	      "                    manifest (.translate-manifest) says its files are up to date\n"
+	      "                    (same text, options, finalizer and translator; files no older)\n"
+	      "  --shard I/N       only the inputs I, I+N, I+2N, ... (0 <= I < N) of the expanded\n"
+	      "                    list: one slice of a Slurm job array (docs/BATCH.md)\n"
 	      "  -simd 8|16|32     SIMD width of every kernel (default 16, on pvc 32; a width\n"
 	      "                    the device lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
@@ -94,8 +103,8 @@ static void usage(FILE *f)
 	      "                    tokens the inputs use, with counts (translates nothing)\n"
 	      "  --isa             print docs/ISA.md: every mnemonic, whether it is lowered,\n"
 	      "                    and whether the inputs (the conformance corpus) use it\n"
-	      "  -d LETTERS        dump stages to stdout and stop: P parsed module (with\n"
-	      "                    --emit, translate as well)\n"
+	      "  -d LETTERS        dump stages to stdout and stop, writing nothing: P parsed\n"
+	      "                    module (with an explicit --emit, also write those files)\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
@@ -134,7 +143,8 @@ static void usage(FILE *f)
 	      "                    from DIR/<kernel>/manifest.xml, the format -o DIR writes\n"
 	      "  --printf-slot N   dwords of one work-item's printf slot, AMD's cb0[8].z\n"
 	      "                    (default 1024, as AMD's runtime; 4 bytes each of private memory)\n"
-	      "  --version         print the version\n"
+	      "  --version         print the version, and the finalizer's (path, package,\n"
+	      "                    build-id, SHA-256)\n"
 	      "  --help            this text\n"
 	      "\n"
 	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables);\n"
@@ -205,7 +215,8 @@ static const char *find_datadir(void)
 
 /* ---- staged outputs ---------------------------------------------------------
  * A program's files appear together or not at all.  Each is written to a
- * hidden temporary name in its own folder (".<name>.<pid>.tmp") and renamed
+ * hidden temporary name in its own folder (".<name>.<host>.<pid>.tmp", which
+ * a later run removes when SIGKILL left it: manifest_clean_stale) and renamed
  * into place by stage_commit once the whole program has translated;
  * stage_abort removes them when it fails.  SIGINT, SIGTERM and SIGHUP remove
  * the pending temporaries before the process dies, so no partial file of
@@ -213,6 +224,7 @@ static const char *find_datadir(void)
 #define STAGE_MAX 1024
 static char *stage_tmp[STAGE_MAX], *stage_final[STAGE_MAX];
 static volatile sig_atomic_t stage_n;
+static StrVec stage_done; /* base names stage_commit put in place, for the manifest */
 
 static volatile sig_atomic_t stage_stop; /* the signal that asked us to stop */
 static void stage_abort(void);
@@ -257,7 +269,7 @@ static void stage_init(void)
 static const char *stage(const char *path)
 {
 	const char *b = path_base(path);
-	char *tmp = xasprintf("%.*s.%s.%ld.tmp", (int)(b - path), path, b, (long)getpid());
+	char *tmp = xasprintf("%.*s.%s.%s.%ld.tmp", (int)(b - path), path, b, manifest_host(), (long)getpid());
 	sig_atomic_t n = stage_n;
 	if (n == STAGE_MAX) {
 		diag_plain("more than %d output files for one program", STAGE_MAX);
@@ -281,6 +293,8 @@ static int stage_commit(void)
 		}
 		if (bad)
 			unlink(stage_tmp[n]);
+		else
+			vec_push(&stage_done, xstrdup(path_base(stage_final[n])));
 		stage_n = n;
 		free(stage_tmp[n]);
 		free(stage_final[n]);
@@ -316,15 +330,18 @@ static int write_text(const char *path, const char *text)
 	return write_bytes(path, text, strlen(text));
 }
 
+/* The folder of input's outputs: -o, else the input's own. */
+static char *out_dir(const Options *o, const char *input)
+{
+	const char *b = path_base(input);
+	if (o->outdir)
+		return xstrdup(o->outdir);
+	return b == input ? xstrdup(".") : xstrndup(input, (size_t)(b - input - 1));
+}
+
 static char *out_path(const Options *o, const char *input, const char *name, const char *ext)
 {
-	char *dir, *p;
-	if (o->outdir)
-		dir = xstrdup(o->outdir);
-	else {
-		const char *b = path_base(input);
-		dir = b == input ? xstrdup(".") : xstrndup(input, (size_t)(b - input - 1));
-	}
+	char *dir = out_dir(o, input), *p;
 	p = xasprintf("%s/%s%s", dir, name, ext);
 	free(dir);
 	return p;
@@ -604,6 +621,9 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 static int translate_file(const Options *o, const Platform *pl, const Cb0Table *cb0, const char *input,
                           FILE *report)
 {
+	char sha[65]; /* the text as read, before translate_program reads it */
+	int hashed = o->mr && sha256_file(input, sha) == 0;
+	size_t i;
 	int failed;
 	report_input_begin(input);
 	failed = translate_program(o, pl, cb0, input);
@@ -612,6 +632,14 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 		stage_abort();
 	else
 		failed = stage_commit();
+	if (o->mr) {
+		char *dir = out_dir(o, input);
+		failed += manifest_record(o->mr, dir, input, hashed ? sha : NULL, failed ? NULL : &stage_done);
+		free(dir);
+	}
+	for (i = 0; i < stage_done.n; i++)
+		free(stage_done.v[i]);
+	vec_free(&stage_done);
 	report_input_end(failed, report);
 	return failed;
 }
@@ -623,21 +651,35 @@ typedef struct BatchCtx {
 	const Cb0Table *cb0;
 	char **inputs;
 	char **owner; /* the earlier input whose outputs inputs[i]'s would replace, or NULL */
+	unsigned char *skip; /* inputs[i] is up to date (the folder's manifest) */
 } BatchCtx;
 
 static int claim(const char *key, const char *input, const char *what);
 
-static int batch_one(void *ctx, size_t i, FILE *report)
+/* Input i of the batch, in this process: refused when its owner (claimed
+ * here first, as the sequential run would have) has its outputs, reported
+ * as skipped when up to date, else translated. */
+static int run_input(BatchCtx *b, size_t i, FILE *report)
 {
-	BatchCtx *b = ctx;
-	stage_init();
 	if (b->owner[i]) {
 		char *stem = path_stem(b->owner[i]), *p = out_path(b->o, b->owner[i], stem, "");
 		char *key = xasprintf("S:%s", p);
 		claim(key, b->owner[i], "its program outputs");
 		free(key), free(p), free(stem);
 	}
+	if (b->skip[i]) {
+		report_input_begin(b->inputs[i]);
+		report_input_skipped();
+		report_input_end(0, report);
+		return 0;
+	}
 	return translate_file(b->o, b->pl, b->cb0, b->inputs[i], report);
+}
+
+static int batch_one(void *ctx, size_t i, FILE *report)
+{
+	stage_init();
+	return run_input(ctx, i, report);
 }
 
 /* Outputs of one run: every input's stem and every kernel's output name,
@@ -661,6 +703,17 @@ static int claim(const char *key, const char *input, const char *what)
 	vec_push(&claimed, xstrdup(key));
 	vec_push(&claimed_by, xstrdup(input));
 	return 0;
+}
+
+/* key for input unless someone has it already; nothing printed */
+static void claim_quiet(const char *key, const char *input)
+{
+	size_t i;
+	for (i = 0; i < claimed.n; i++)
+		if (!strcmp(claimed.v[i], key))
+			return;
+	vec_push(&claimed, xstrdup(key));
+	vec_push(&claimed_by, xstrdup(input));
 }
 
 static int claim_outputs(const Options *o, const char *input, const Program *prog)
@@ -874,6 +927,25 @@ static int read_list(const char *file, StrVec *out)
 	return 0;
 }
 
+/* The options that shape the output, for the manifest (manifest.h). */
+static char *options_text(const Options *o, const Platform *pl)
+{
+	static const char *const kinds[] = {"zebin", "visaasm", "asm", "il", "abi", "isa", "isafull"};
+	Buf b = {0};
+	size_t i;
+	const char *sep = "";
+	buf_printf(&b, "device=%s simd=%d emit=", pl->name, o->simd ? o->simd : pl->default_simd);
+	for (i = 0; i < NELEM(kinds); i++)
+		if (o->emit & (1 << i)) {
+			buf_printf(&b, "%s%s", sep, kinds[i]);
+			sep = ",";
+		}
+	buf_printf(&b, " messages=%s fp64-emulation=%s printf-slot=%d mutate=%d",
+	           o->messages == MSG_LSC ? "lsc" : o->messages == MSG_LEGACY ? "legacy" : "device",
+	           o->no_fp64_emu ? "off" : "on", o->printf_slot, o->mutate);
+	return b.s;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -899,6 +971,8 @@ int main(int argc, char **argv)
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
 		{"isa", no_argument, NULL, 'A'},
+		{"force", no_argument, NULL, 'f'},
+		{"shard", required_argument, NULL, 'X'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{0, 0, 0, 0},
@@ -906,6 +980,7 @@ int main(int argc, char **argv)
 	Options o = {.device = "tgllp", .emit = EMIT_ZEBIN, .timeout = 120};
 	const Platform *pl;
 	Cb0Table cb0;
+	ManifestRun mr;
 	StrVec inputs = {0};
 	int c, failed = 0, jobs;
 	size_t i;
@@ -1009,9 +1084,25 @@ int main(int argc, char **argv)
 			if (int_option("--printf-slot", optarg, 16, 65536, &o.printf_slot))
 				return 2;
 			break;
-		case 'V':
-			printf("translate %s\n", PACKAGE_VERSION);
+		case 'f': o.force = 1; break;
+		case 'X': {
+			long a, n;
+			char *e1, *e2;
+			a = strtol(optarg, &e1, 10);
+			n = *e1 == '/' ? strtol(e1 + 1, &e2, 10) : 0;
+			if (e1 == optarg || *e1 != '/' || *e2 || n < 1 || n > 1000000 || a < 0 || a >= n) {
+				diag_plain("--shard must be I/N with 0 <= I < N <= 1000000, not '%s'", optarg);
+				return 2;
+			}
+			o.shard = (int)a, o.shards = (int)n;
+			break;
+		}
+		case 'V': {
+			char *f = finalizer_describe(o.genx_ir);
+			printf("translate %s\n%s\n", PACKAGE_VERSION, f);
+			free(f);
 			return 0;
+		}
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -1073,7 +1164,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (o.outdir && mkdir(o.outdir, 0777) != 0 && errno != EEXIST) {
+	if (o.dump && !o.emit_given && !o.conform)
+		o.emit = 0; /* -d alone dumps and writes nothing, not even the -o folder */
+	if (o.outdir && o.emit && mkdir(o.outdir, 0777) != 0 && errno != EEXIST) {
 		diag_plain("cannot create %s: %s", o.outdir, strerror(errno));
 		return 2;
 	}
@@ -1121,8 +1214,6 @@ int main(int argc, char **argv)
 		}
 		o.outdir = tmp;
 	}
-	if (o.dump && !o.emit_given && !o.conform)
-		o.emit = 0; /* -d alone dumps and writes nothing */
 	if (o.conform) {
 		o.emit |= EMIT_ZEBIN;
 		o.co.device = pl->name;
@@ -1143,39 +1234,84 @@ int main(int argc, char **argv)
 	} else {
 		report_init(pl->name, o.genx_ir, NULL);
 	}
-	/* a batch of two or more: the progress line on a terminal, else a plain
-	 * line per input, and the summary (--quiet: neither) */
-	progress_start(inputs.n, o.quiet || inputs.n < 2 || o.conform || o.dump ? 0 : isatty(2) ? 2 : 1);
-	if (jobs > 1 && inputs.n > 1 && !o.conform && !o.dump) {
-		/* two inputs of one stem into one folder: the later one is refused,
-		 * as the sequential run does (claim_outputs): its child is told the
-		 * earlier input's claim and refuses in its turn */
-		BatchCtx b = {&o, pl, &cb0, inputs.v, xcalloc(inputs.n + 1, sizeof(char *))};
+	if (!o.conform && !o.dump) {
+		manifest_run_init(&mr, options_text(&o, pl), o.genx_ir, o.datadir, PACKAGE_VERSION);
+		mr.force = o.force;
+		o.mr = &mr;
+	}
+	{
+		/* Before any input runs: for each input the earlier one whose
+		 * outputs it would replace (two inputs of one stem into one
+		 * folder; it is refused in its turn, as claim_outputs does, in
+		 * every shard and for every -j), --shard's slice, the stale
+		 * temporaries of its folders and the inputs already up to date
+		 * (reported as skipped) */
+		BatchCtx b = {&o, pl, &cb0, NULL, NULL, NULL};
+		StrVec run = {0}, dirs = {0};
+		char **owner = xcalloc(inputs.n + 1, sizeof(char *));
+		size_t skipped = 0;
 		for (i = 0; i < inputs.n; i++) {
 			char *stem = path_stem(inputs.v[i]), *p = out_path(&o, inputs.v[i], stem, "");
 			size_t k;
-			for (k = 0; k < i && !b.owner[i]; k++) {
+			for (k = 0; k < i && !owner[i]; k++) {
 				char *sk = path_stem(inputs.v[k]), *pk = out_path(&o, inputs.v[k], sk, "");
-				if (!strcmp(p, pk) && strcmp(inputs.v[k], inputs.v[i]) && !b.owner[k])
-					b.owner[i] = inputs.v[k];
+				if (!strcmp(p, pk) && strcmp(inputs.v[k], inputs.v[i]) && !owner[k])
+					owner[i] = inputs.v[k];
 				free(pk), free(sk);
 			}
 			free(p), free(stem);
 		}
-		failed += (int)batch_run(inputs.n, jobs, batch_one, &b, (const char *const *)inputs.v);
+		b.owner = xcalloc(inputs.n + 1, sizeof(char *));
+		for (i = 0; i < inputs.n; i++)
+			if (!o.shards || (long)(i % (size_t)o.shards) == o.shard) {
+				b.owner[run.n] = owner[i];
+				vec_push(&run, inputs.v[i]);
+			}
+		b.inputs = run.v;
+		b.skip = xcalloc(run.n + 1, 1);
+		for (i = 0; o.mr && i < run.n; i++)
+			vec_push(&dirs, out_dir(&o, run.v[i]));
+		if (dirs.n)
+			qsort(dirs.v, dirs.n, sizeof *dirs.v, cmpstr);
+		for (i = 0; i < dirs.n; i++)
+			if (i == 0 || strcmp(dirs.v[i], dirs.v[i - 1]))
+				manifest_clean_stale(dirs.v[i]);
+		for (i = 0; i < dirs.n; i++)
+			free(dirs.v[i]);
+		vec_free(&dirs);
+		for (i = 0; o.mr && i < run.n; i++)
+			if (!b.owner[i]) {
+				char *dir = out_dir(&o, run.v[i]);
+				if (manifest_up_to_date(o.mr, dir, run.v[i]))
+					b.skip[i] = 1, skipped++;
+				free(dir);
+			}
+		if (skipped)
+			fprintf(stderr, "translate: %zu input%s up to date, skipped (--force redoes %s)\n", skipped,
+			        skipped == 1 ? "" : "s", skipped == 1 ? "it" : "them");
+		/* a batch of two or more: the progress line on a terminal, else a
+		 * plain line per input, and the summary (--quiet: neither) */
+		progress_start(run.n, o.quiet || run.n < 2 || o.conform || o.dump ? 0 : isatty(2) ? 2 : 1);
+		if (jobs > 1 && run.n > 1 && !o.conform && !o.dump) {
+			failed += (int)batch_run(run.n, jobs, batch_one, &b, (const char *const *)run.v);
+		} else {
+			for (i = 0; i < run.n; i++) {
+				int f;
+				progress_show(i, run.v[i]);
+				f = run_input(&b, i, NULL);
+				progress_hide();
+				progress_done(run.v[i], report_last_status());
+				failed += f;
+			}
+		}
 		free(b.owner);
+		free(b.skip);
+		free(owner);
+		vec_free(&run);
 		for (i = 0; i < inputs.n; i++)
 			free(inputs.v[i]);
-	} else {
-		for (i = 0; i < inputs.n; i++) {
-			int f;
-			progress_show(i, inputs.v[i]);
-			f = translate_file(&o, pl, &cb0, inputs.v[i], NULL);
-			progress_hide();
-			progress_done(inputs.v[i], report_last_status());
-			failed += f;
-			free(inputs.v[i]);
-		}
+		if (o.mr)
+			manifest_run_free(o.mr);
 	}
 	vec_free(&inputs);
 	claims_free();

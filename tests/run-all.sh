@@ -358,6 +358,17 @@ if [ $# -eq 3 ]; then
 else
 	ko "report: tests/run-report.sh produced no summary" "$(tail -n 20 "$WORK/report.log")"
 fi
+# ---- resumable batches, -j 1/2/4, SIGKILL, Slurm and GNU parallel recipes -----
+TRANSLATE="$TRANSLATE" GENX_IR="$GENX" sh "$SRC/tests/run-batch.sh" "$SRC" >"$WORK/batchrun.log" 2>&1
+set -- $(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 \3/p' "$WORK/batchrun.log" | tail -n 1)
+if [ $# -eq 3 ]; then
+	pass=$((pass + $1)); fail=$((fail + $2)); skip=$((skip + $3))
+	echo "[PASS] batch: $1 checks passed (tests/run-batch.sh: manifest, -j, SIGKILL, Slurm, GNU parallel)"
+	[ "$2" -eq 0 ] || { echo "[FAIL] batch: $2 checks failed:"; grep -A3 '^\[FAIL\]' "$WORK/batchrun.log" | sed 's/^/       /'; }
+	grep '^\[SKIP\]' "$WORK/batchrun.log"
+else
+	ko "batch: tests/run-batch.sh produced no summary" "$(tail -n 20 "$WORK/batchrun.log")"
+fi
 
 # a batch: a bad file does not stop the good one
 mkdir -p "$WORK/batch"
