@@ -705,17 +705,6 @@ static int claim(const char *key, const char *input, const char *what)
 	return 0;
 }
 
-/* key for input unless someone has it already; nothing printed */
-static void claim_quiet(const char *key, const char *input)
-{
-	size_t i;
-	for (i = 0; i < claimed.n; i++)
-		if (!strcmp(claimed.v[i], key))
-			return;
-	vec_push(&claimed, xstrdup(key));
-	vec_push(&claimed_by, xstrdup(input));
-}
-
 static int claim_outputs(const Options *o, const char *input, const Program *prog)
 {
 	char *stem = path_stem(input), *p = out_path(o, input, stem, ""), *key = xasprintf("S:%s", p);
