@@ -504,7 +504,8 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	export POCL_CACHE_DIR
 	twins=0
 	for il in $conf_kernels; do [ -f "${il%.il}.cl" ] && twins=$((twins + 1)); done
-	for simd in 8 16 32; do
+	# RUNALL_CONFORM_WIDTHS: a subset of the widths (tests/run-sanitizers.sh)
+	for simd in ${RUNALL_CONFORM_WIDTHS:-8 16 32}; do
 		out="$WORK/conf/$simd"
 		mkdir -p "$out"
 		# at SIMD16 also two random launch shapes per kernel (--shapes)
@@ -888,7 +889,12 @@ else
 fi
 
 # ---- every device of data/platforms.xml, and the kernel x device matrix ----
-. "$SRC/tests/run-devices.sh"
+# (RUNALL_NO_DEVICES=1 leaves the matrix out: tests/run-sanitizers.sh)
+if [ -z "${RUNALL_NO_DEVICES:-}" ]; then
+	. "$SRC/tests/run-devices.sh"
+else
+	sk "devices" "RUNALL_NO_DEVICES is set"
+fi
 
 # ---- command line ----------------------------------------------------------
 if "$TRANSLATE" --version | grep -q '^translate [0-9]'; then ok "cli: --version"; else ko "cli: --version"; fi
