@@ -40,6 +40,8 @@ void diag_source(const char *file, const char *text, size_t len)
 	vec_push(&sources, s);
 }
 
+void diag_release(void) { vec_free(&sources); }
+
 static void show_line(FILE *f, Loc l)
 {
 	size_t i;

@@ -935,6 +935,15 @@ static char *options_text(const Options *o, const Platform *pl)
 	return b.s;
 }
 
+/* at exit, the process-lifetime tables: no memory is left for valgrind to
+ * report (tests/run-sanitizers.sh runs it with --errors-for-leak-kinds=all) */
+static void release_tables(void)
+{
+	platforms_free();
+	diag_release();
+	intern_release();
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -1101,6 +1110,7 @@ int main(int argc, char **argv)
 		}
 	}
 	o.datadir = find_datadir();
+	atexit(release_tables);
 	if (o.merge) { /* translate --merge-reports OUT IN... */
 		char *schema = xasprintf("%s/report.xsd", o.datadir);
 		if (optind >= argc) {

@@ -145,7 +145,8 @@ int stats_report(FILE *out, const char *const *inputs, size_t n)
 	fprintf(out, "inputs: %zu (parsed %zu, failed %d), kernels: %ld\n", n, n - (size_t)failed, failed, kernels);
 	for (c = 0; c < C_NCAT; c++) {
 		long total = 0;
-		qsort(cat[c].v, cat[c].n, sizeof *cat[c].v, by_count);
+		if (cat[c].n) /* an empty category has no array: qsort(NULL) is undefined */
+			qsort(cat[c].v, cat[c].n, sizeof *cat[c].v, by_count);
 		for (j = 0; j < cat[c].n; j++)
 			total += cat[c].v[j].n;
 		fprintf(out, "\n%s (%zu distinct, %ld uses):\n", cat_title[c], cat[c].n, total);

@@ -115,6 +115,18 @@ char *intern(const char *s)
 	return itab[i] = xstrdup(s);
 }
 
+/* process teardown only: every interned string dies (valgrind then sees no
+ * memory left at exit); nothing may use one afterwards */
+void intern_release(void)
+{
+	size_t i;
+	for (i = 0; i < icap; i++)
+		free(itab[i]);
+	free(itab);
+	itab = NULL;
+	icap = icount = 0;
+}
+
 struct ArenaBlock {
 	struct ArenaBlock *next;
 	size_t used, size;
@@ -172,7 +184,8 @@ void buf_add(Buf *b, const void *p, size_t n)
 		b->s = xrealloc(b->s, c);
 		b->cap = c;
 	}
-	memcpy(b->s + b->n, p, n);
+	if (n) /* p may be NULL with n 0 (an empty buffer's bytes) */
+		memcpy(b->s + b->n, p, n);
 	b->n += n;
 	b->s[b->n] = 0;
 }

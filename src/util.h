@@ -40,6 +40,7 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *intern(const char *s); /* process-lifetime copy, equal strings share storage */
+void intern_release(void);  /* at exit only: frees every interned string */
 
 /* Arena: many small allocations freed together (one per module / kernel). */
 typedef struct Arena {
@@ -77,6 +78,7 @@ void diag_set_quiet_source(int quiet); /* 1: no source line/caret */
  * collects them and clears its progress line. */
 typedef void (*DiagHook)(Loc l, const char *kind, const char *message);
 void diag_set_hook(DiagHook hook);
+void diag_release(void); /* at exit: forgets the registered sources */
 
 _Noreturn void die_(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -501,6 +501,47 @@ else
 	sk "fuzz" "fuzz driver not built"
 fi
 
+# ---- examples/ze_launch: a Level Zero host for a produced zebin -----------------
+# --dry-run reads the zebin and the --conform manifest and prints the launch;
+# the real launch runs where an Intel GPU and its Level Zero driver exist (its
+# buffers must equal the Level Zero emulator's), elsewhere it must say so
+# (exit 77, reported as a skip); bad inputs are refused with exit 2.
+if [ -n "${ZE_LAUNCH:-}" ] && [ -x "$ZE_LAUNCH" ]; then
+	zl=$WORK/ze_launch
+	mkdir -p "$zl"
+	if "$TRANSLATE" --conform --no-pocl --quiet -o "$zl/d" "$SRC/examples/saxpy.il" >"$zl/conform.log" 2>&1 &&
+	   "$ZE_LAUNCH" --dry-run "$zl/d/saxpy_tgllp.bin" "$zl/d/saxpy/manifest.xml" >"$zl/dry.log" 2>&1 &&
+	   grep -q '^group size 64 1 1, group count 3 1 1, global offset 0 0 0$' "$zl/dry.log" &&
+	   grep -q '^arg 1 y: buffer of 12288 bytes .*compared after the launch$' "$zl/dry.log" &&
+	   grep -q '^arg 3 n: 4 bytes by value$' "$zl/dry.log"; then
+		ok "ze_launch: --dry-run reads saxpy's zebin and manifest (3 groups of 64, 2 buffers, 2 values)"
+	else
+		ko "ze_launch: --dry-run reads saxpy's zebin and manifest" "$(cat "$zl/conform.log" "$zl/dry.log" 2>/dev/null)"
+	fi
+	"$ZE_LAUNCH" "$zl/d/saxpy_tgllp.bin" "$zl/d/saxpy/manifest.xml" >"$zl/run.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ] && [ "$(grep -c 'bytes equal the Level Zero emulator' "$zl/run.log")" -eq 2 ]; then
+		ok "ze_launch: saxpy ran on the GPU and both buffers equal the Level Zero emulator's"
+	elif [ $rc -eq 77 ] && grep -q "no Level Zero GPU driver here" "$zl/run.log"; then
+		sk "ze_launch: saxpy on a GPU" "$(head -c 100 "$zl/run.log")..."
+	else
+		ko "ze_launch: saxpy on a GPU" "exit $rc: $(cat "$zl/run.log")"
+	fi
+	sed 's/initial="arg2.initial.bin"/initial="missing.bin"/' "$zl/d/saxpy/manifest.xml" >"$zl/d/saxpy/bad.xml"
+	"$ZE_LAUNCH" --dry-run "$zl/d/saxpy_tgllp.bin" "$zl/d/saxpy/bad.xml" >"$zl/bad.log" 2>&1
+	rc1=$?
+	"$ZE_LAUNCH" --dry-run "$zl/d/saxpy/manifest.xml" "$zl/d/saxpy/manifest.xml" >"$zl/bad2.log" 2>&1
+	rc2=$?
+	if [ $rc1 -eq 2 ] && grep -q "cannot read .*missing.bin" "$zl/bad.log" &&
+	   [ $rc2 -eq 2 ] && grep -q "not a zebin" "$zl/bad2.log"; then
+		ok "ze_launch: a missing argument file and a non-zebin are refused (exit 2)"
+	else
+		ko "ze_launch: a missing argument file and a non-zebin are refused (exit 2)" "$rc1 $rc2: $(cat "$zl/bad.log" "$zl/bad2.log")"
+	fi
+else
+	sk "ze_launch" "examples/ze_launch not built (no Level Zero headers: apt-get install libze-dev)"
+fi
+
 # ---- conformance: both emulated runtimes (issue 5) and pocl (issue 11) ------
 # every test kernel on the AMD runtime (the IL) and the Level Zero runtime (our
 # vISA and zebin), every OpenCL C twin on pocl (the third runtime) and on the
@@ -514,7 +555,8 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	export POCL_CACHE_DIR
 	twins=0
 	for il in $conf_kernels; do [ -f "${il%.il}.cl" ] && twins=$((twins + 1)); done
-	for simd in 8 16 32; do
+	# RUNALL_CONFORM_WIDTHS: a subset of the widths (tests/run-sanitizers.sh)
+	for simd in ${RUNALL_CONFORM_WIDTHS:-8 16 32}; do
 		out="$WORK/conf/$simd"
 		mkdir -p "$out"
 		# at SIMD16 also two random launch shapes per kernel (--shapes)
@@ -922,7 +964,12 @@ else
 fi
 
 # ---- every device of data/platforms.xml, and the kernel x device matrix ----
-. "$SRC/tests/run-devices.sh"
+# (RUNALL_NO_DEVICES=1 leaves the matrix out: tests/run-sanitizers.sh)
+if [ -z "${RUNALL_NO_DEVICES:-}" ]; then
+	. "$SRC/tests/run-devices.sh"
+else
+	sk "devices" "RUNALL_NO_DEVICES is set"
+fi
 
 # ---- command line ----------------------------------------------------------
 if "$TRANSLATE" --version | grep -q '^translate [0-9]'; then ok "cli: --version"; else ko "cli: --version"; fi

@@ -463,6 +463,12 @@ int pocl_run(const char *cl, const Kernel *k, const EmuLaunch *l, EmuResult *r, 
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
+		/* pocl's and the twin's crashes are their own signals, not a
+		 * sanitizer's report on translate (see twin.c) */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
 		/* one worker thread: records stay whole and in order, and the
 		 * machine's other jobs keep their cores */
 		setenv("POCL_MAX_PTHREAD_COUNT", "1", 0);

@@ -82,7 +82,7 @@ void platforms_free(void)
 	size_t i;
 	for (i = 0; i < plats.n; i++)
 		platform_strings_free(&plats.v[i]);
-	plats.n = 0;
+	vec_free(&plats);
 }
 
 int platforms_load(const char *datadir)

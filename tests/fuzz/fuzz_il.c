@@ -4,7 +4,12 @@
  * closure and translation to vISA text (no finalizer).  Any crash, sanitizer
  * report or failed invariant is a bug; diagnostics are expected and ignored.
  *
- * The entry point is libFuzzer's; driver.c provides a main() for gcc builds.
+ * The entry point is libFuzzer's; driver.c provides a main() for gcc builds
+ * and AFL++'s libAFLDriver one for `make fuzz-afl`.  TRANSLATE_FUZZ_STAGE
+ * stops after a stage so each can be fuzzed on its own: "parse" (scanner,
+ * grammar, structure check, model dump), "metadata" (and the metadata
+ * reader, printer round trip, data segment, printf table and call closure) or "translate"
+ * (everything, the default).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,14 +27,23 @@
 
 static Cb0Table cb0;
 static const Platform *plat;
+static enum { STAGE_PARSE, STAGE_METADATA, STAGE_TRANSLATE } stage = STAGE_TRANSLATE;
 
 static void setup(void)
 {
 	static int done;
-	const char *d = getenv("TRANSLATE_DATADIR");
+	const char *d = getenv("TRANSLATE_DATADIR"), *st = getenv("TRANSLATE_FUZZ_STAGE");
 	if (done)
 		return;
 	done = 1;
+	if (st && !strcmp(st, "parse"))
+		stage = STAGE_PARSE;
+	else if (st && !strcmp(st, "metadata"))
+		stage = STAGE_METADATA;
+	else if (st && *st && strcmp(st, "translate")) {
+		fprintf(stderr, "fuzz: TRANSLATE_FUZZ_STAGE is parse, metadata or translate, not %s\n", st);
+		abort();
+	}
 	diag_set_stream(fopen("/dev/null", "w"));
 	diag_set_quiet_source(1);
 	if (platforms_load(d && *d ? d : TRANSLATE_SRCDATADIR) ||
@@ -72,6 +86,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	m = il_parse("fuzz.il", (const char *)data, size);
 	if (!m)
 		return 0;
+	if (stage == STAGE_PARSE) {
+		Buf d = {0};
+		il_dump(&d, m);
+		buf_free(&d);
+		il_free(m);
+		return 0;
+	}
 	p = md_read(m);
 	if (p) {
 		long long *seg_off = xcalloc(p->segs.n + 1, sizeof *seg_off);
@@ -88,7 +109,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			ZeKernel ze;
 			AbiPlan plan;
 			memset(&ze, 0, sizeof ze);
-			if (md_link(p, p->kernels.v[i]) == 0 &&
+			if (md_link(p, p->kernels.v[i]) == 0 && stage == STAGE_TRANSLATE &&
 			    translate_kernel(p, p->kernels.v[i], &o, &vk, &ze, &plan) == 0) {
 				char *t, *x, *a;
 				int l;
