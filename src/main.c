@@ -52,6 +52,7 @@ typedef struct Options {
 	int no_fp64_emu;      /* --no-fp64-emulation */
 	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int conform;          /* --conform */
+	int no_finalize;      /* --no-finalize: stop at the vISA text (make bench) */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	int jobs;             /* -j: inputs translated at once (0 = one per core) */
 	ConformOptions co;    /* its options */
@@ -89,6 +90,9 @@ static void usage(FILE *f)
 	      "  -d LETTERS        dump stages to stdout and stop: P parsed module (with\n"
 	      "                    --emit, translate as well)\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
+	      "  --no-finalize     stop each kernel at its vISA text: no finalizer run, no\n"
+	      "                    zebin; --emit may name only visaasm (the default then) and\n"
+	      "                    il (measures the front end alone, docs/BENCHMARKS.md)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
 	      "  --messages lsc|legacy  memory message family (default: the device's, LSC on\n"
@@ -471,6 +475,14 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		free(p);
 		free(ks);
 	}
+	if (o->no_finalize) {
+		free(text);
+		vk_free(vk);
+		abi_plan_free(&plan);
+		vec_free(&syms);
+		vec_free(&labels);
+		return 0;
+	}
 	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
 	/* the binary vISA object embeds the finalizer's code; diagnosed there */
 	isa_bad = !rc && (o->emit & (EMIT_ISA | EMIT_ISAFULL)) && write_isa(o, input, k, vk, pl, gc);
@@ -737,7 +749,7 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 		if (translate_one(o, pl, cb0, prog, prog->kernels.v[i], input, zes[i], &gcs[i],
 		                  blob_size ? seg_off : NULL, pf.f.n ? &pf : NULL, visas ? &visas[i] : NULL))
 			failed++;
-	if (!failed && (o->emit & EMIT_ZEBIN)) {
+	if (!failed && (o->emit & EMIT_ZEBIN) && !o->no_finalize) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
 		const char *tmp = stage(p);
@@ -854,6 +866,7 @@ int main(int argc, char **argv)
 		{"in-order", no_argument, NULL, 'n'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
+		{"no-finalize", no_argument, NULL, 'X'},
 		{"isa", no_argument, NULL, 'A'},
 		{"version", no_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
@@ -871,6 +884,7 @@ int main(int argc, char **argv)
 		case 'S': o.stats = 1; break;
 		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
+		case 'X': o.no_finalize = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
 		case 'm':
 			if (!strcmp(optarg, "lsc"))
@@ -1056,6 +1070,19 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		o.outdir = tmp;
+	}
+	if (o.no_finalize) {
+		if (o.conform) {
+			diag_plain("--no-finalize and --conform exclude each other (--conform runs the zebin)");
+			return 2;
+		}
+		if (!o.emit_given)
+			o.emit = EMIT_VISAASM;
+		if (o.emit & ~(EMIT_VISAASM | EMIT_IL)) {
+			diag_plain("--no-finalize: --emit may name only visaasm and il (the other outputs "
+			           "come from the finalizer)");
+			return 2;
+		}
 	}
 	if (o.dump && !o.emit_given && !o.conform)
 		o.emit = 0; /* -d alone dumps and writes nothing */
