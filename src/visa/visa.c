@@ -77,8 +77,9 @@ VDecl *vk_alias(VKernel *k, VDecl *base, VType t, int off)
 		if (d->alias == base && d->type == t && d->alias_off == off)
 			return d;
 	}
-	snprintf(name, sizeof name, "%s_%s%s%d", base->name, vtype_name(t), off ? "o" : "", off ? off : 0);
-	if (!off)
+	if (off)
+		snprintf(name, sizeof name, "%s_%so%d", base->name, vtype_name(t), off);
+	else
 		snprintf(name, sizeof name, "%s_%s", base->name, vtype_name(t));
 	{
 		VDecl *d = new_decl(k, name, VD_GENERAL, t,

@@ -165,10 +165,21 @@ char *vk_text(const VKernel *k)
 			continue;
 		switch (d->kind) {
 		case VD_GENERAL:
-			buf_printf(&b, ".decl %s v_type=G type=%s num_elts=%d align=%s", d->name,
-			           vtype_name(d->type), d->nelts, align_name(d->align));
-			if (d->alias)
-				buf_printf(&b, " alias=<%s, %d>", d->alias->name, d->alias_off);
+			buf_puts(&b, ".decl ");
+			buf_puts(&b, d->name);
+			buf_puts(&b, " v_type=G type=");
+			buf_puts(&b, vtype_name(d->type));
+			buf_puts(&b, " num_elts=");
+			put_int(&b, d->nelts);
+			buf_puts(&b, " align=");
+			buf_puts(&b, align_name(d->align));
+			if (d->alias) {
+				buf_puts(&b, " alias=<");
+				buf_puts(&b, d->alias->name);
+				buf_puts(&b, ", ");
+				put_int(&b, d->alias_off);
+				buf_puts(&b, ">");
+			}
 			buf_puts(&b, "\n");
 			break;
 		case VD_PRED:
