@@ -211,7 +211,8 @@ static int classify(ParseState *ps, Operand *o, int decl)
 		low[i] = (char)tolower((unsigned char)o->name[i]);
 	if (o->index_reg && classify(ps, o->index_reg, 0))
 		return 1;
-	for (i = 0; i < NELEM(specials); i++) {
+	/* every special register's name starts with 'v': most operands skip the table */
+	for (i = 0; low[0] == 'v' && i < NELEM(specials); i++) {
 		size_t sl = strlen(specials[i].name);
 		if (strncmp(low, specials[i].name, sl) == 0 &&
 		    (low[sl] == 0 || (low[sl] == '0' && low[sl + 1] == 0))) {
@@ -220,7 +221,7 @@ static int classify(ParseState *ps, Operand *o, int decl)
 			return 0;
 		}
 	}
-	for (i = 0; i < NELEM(specials); i++)
+	for (i = 0; low[0] == 'v' && i < NELEM(specials); i++)
 		if (strncmp(low, specials[i].name, strlen(specials[i].name)) == 0)
 			goto bad;
 	if (low[0] == 'v' && isalpha((unsigned char)low[1])) {
