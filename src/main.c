@@ -54,6 +54,7 @@ typedef struct Options {
 	int no_fp64_emu;      /* --no-fp64-emulation */
 	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int conform;          /* --conform */
+	int no_finalize;      /* --no-finalize: stop at the vISA text (make bench) */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
 	int jobs;             /* -j: inputs translated at once (0 = one per core) */
 	int quiet;            /* --quiet: no progress or summary (and --conform: only disagreements) */
@@ -106,6 +107,9 @@ static void usage(FILE *f)
 	      "  -d LETTERS        dump stages to stdout and stop, writing nothing: P parsed\n"
 	      "                    module (with an explicit --emit, also write those files)\n"
 	      "  --timeout SEC     limit for one finalizer run (default 120)\n"
+	      "  --no-finalize     stop each kernel at its vISA text: no finalizer run, no\n"
+	      "                    zebin; --emit may name only visaasm (the default then) and\n"
+	      "                    il (measures the front end alone, docs/BENCHMARKS.md)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
 	      "  --messages lsc|legacy  memory message family (default: the device's, LSC on\n"
@@ -507,6 +511,14 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		free(p);
 		free(ks);
 	}
+	if (o->no_finalize) {
+		free(text);
+		vk_free(vk);
+		abi_plan_free(&plan);
+		vec_free(&syms);
+		vec_free(&labels);
+		return 0;
+	}
 	rc = finalize(o->genx_ir, pl, text, k->name, o->timeout, gc, &why, &log);
 	/* the binary vISA object embeds the finalizer's code; diagnosed there */
 	isa_bad = !rc && (o->emit & (EMIT_ISA | EMIT_ISAFULL)) && write_isa(o, input, k, vk, pl, gc);
@@ -688,20 +700,49 @@ static int batch_one(void *ctx, size_t i, FILE *report)
  * that <stem>.<kernel> makes equal to another's) is refused before anything
  * of it is written, so no input's output silently replaces another's. */
 static StrVec claimed, claimed_by;
+static size_t *claim_slot, claim_cap; /* hash of claimed: index + 1, 0 = empty */
+
+static size_t claim_hash(const char *s)
+{
+	size_t h = 5381;
+	while (*s)
+		h = h * 33 ^ (unsigned char)*s++;
+	return h;
+}
+
+/* The slot of key, or the empty slot where it would go.  A hash, not a scan
+ * of every claim: a batch of 10,000 inputs spent a third of its front-end
+ * time here (docs/BENCHMARKS.md). */
+static size_t *claim_find(const char *key)
+{
+	size_t h = claim_hash(key) & (claim_cap - 1);
+	while (claim_slot[h] && strcmp(claimed.v[claim_slot[h] - 1], key))
+		h = (h + 1) & (claim_cap - 1);
+	return &claim_slot[h];
+}
 
 static int claim(const char *key, const char *input, const char *what)
 {
-	size_t i;
-	for (i = 0; i < claimed.n; i++)
-		if (!strcmp(claimed.v[i], key)) {
-			if (!strcmp(claimed_by.v[i], input))
-				return 0;
-			diag_plain("%s: %s (%s*) would replace the output of %s; give the inputs different names "
-			           "or separate -o folders", input, what, key + 2, claimed_by.v[i]);
-			return -1;
-		}
+	size_t *slot, i;
+	if (2 * (claimed.n + 1) > claim_cap) {
+		free(claim_slot);
+		claim_cap = claim_cap ? 2 * claim_cap : 64;
+		claim_slot = xcalloc(claim_cap, sizeof *claim_slot);
+		for (i = 0; i < claimed.n; i++)
+			*claim_find(claimed.v[i]) = i + 1;
+	}
+	slot = claim_find(key);
+	if (*slot) {
+		i = *slot - 1;
+		if (!strcmp(claimed_by.v[i], input))
+			return 0;
+		diag_plain("%s: %s (%s*) would replace the output of %s; give the inputs different names "
+		           "or separate -o folders", input, what, key + 2, claimed_by.v[i]);
+		return -1;
+	}
 	vec_push(&claimed, xstrdup(key));
 	vec_push(&claimed_by, xstrdup(input));
+	*slot = claimed.n;
 	return 0;
 }
 
@@ -729,6 +770,9 @@ static void claims_free(void)
 		free(claimed.v[i]), free(claimed_by.v[i]);
 	vec_free(&claimed);
 	vec_free(&claimed_by);
+	free(claim_slot);
+	claim_slot = NULL;
+	claim_cap = 0;
 }
 
 /* One input program; returns the number of failures. */
@@ -820,7 +864,7 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 		report_kernel_end(bad != 0, zes[i]->simd, gcs[i].grf_count, gcs[i].spill_bytes, gcs[i].inst_count);
 		failed += bad != 0;
 	}
-	if (!failed && (o->emit & EMIT_ZEBIN)) {
+	if (!failed && (o->emit & EMIT_ZEBIN) && !o->no_finalize) {
 		char *stem = path_stem(input), *name = xasprintf("%s_%s", stem, pl->name);
 		char *p = out_path(o, input, name, ".bin"), *err = NULL;
 		const char *tmp = stage(p);
@@ -968,6 +1012,7 @@ int main(int argc, char **argv)
 		{"in-order", no_argument, NULL, 'n'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
+		{"no-finalize", no_argument, NULL, 'X'},
 		{"isa", no_argument, NULL, 'A'},
 		{"force", no_argument, NULL, 'f'},
 		{"shard", required_argument, NULL, 'X'},
@@ -988,6 +1033,7 @@ int main(int argc, char **argv)
 		case 'S': o.stats = 1; break;
 		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
+		case 'X': o.no_finalize = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
 		case 'm':
 			if (!strcmp(optarg, "lsc"))
@@ -1162,6 +1208,19 @@ int main(int argc, char **argv)
 	if (optind >= argc) {
 		usage(stderr);
 		return 2;
+	}
+	if (o.no_finalize) {
+		if (o.conform) {
+			diag_plain("--no-finalize and --conform exclude each other (--conform runs the zebin)");
+			return 2;
+		}
+		if (!o.emit_given)
+			o.emit = EMIT_VISAASM;
+		if (o.emit & ~(EMIT_VISAASM | EMIT_IL)) {
+			diag_plain("--no-finalize: --emit may name only visaasm and il (the other outputs "
+			           "come from the finalizer)");
+			return 2;
+		}
 	}
 	if (o.dump && !o.emit_given && !o.conform)
 		o.emit = 0; /* -d alone dumps and writes nothing, not even the -o folder */

@@ -476,6 +476,69 @@ for kind in if loop switch; do
 	fi
 done
 
+# ---- make bench: the scripts run (tiny sizes), --no-finalize, genscale -----
+# docs/BENCHMARKS.md; the numbers of a smoke run mean nothing, only that
+# every part runs and writes its CSV.
+bw=$WORK/bench
+mkdir -p "$bw"
+if [ -n "${TIMEIT:-}" ] && [ -n "${ILGEN:-}" ]; then
+	if TRANSLATE=$TRANSLATE ILGEN=$ILGEN TIMEIT=$TIMEIT SRC=$SRC OCLOC=$OCLOC \
+		sh "$SRC/tests/bench/bench.sh" --smoke "$bw/out" >"$bw/log" 2>&1; then
+		ok "bench: bench.sh --smoke runs every part"
+	else
+		ko "bench: bench.sh --smoke runs every part" "$(tail -c 1500 "$bw/log")"
+	fi
+	rows() { [ -f "$bw/out/$1" ] && awk 'END { print NR - 1 }' "$bw/out/$1" || echo missing; }
+	want="frontend.csv=1 pipeline.csv=3 jobs.csv=2 size.csv=2"
+	[ -n "$OCLOC" ] && want="$want ocloc.csv=3 codegen.csv=3"
+	got=""
+	for w in $want; do got="$got ${w%=*}=$(rows "${w%=*}")"; done
+	if [ "$got" = " $want" ] && ! grep -q nan "$bw/out"/*.csv &&
+	   awk -F, 'NR == 2 && $2 == 20 && $6 > 0' "$bw/out/frontend.csv" | grep -q .; then
+		ok "bench: smoke CSVs have their rows ($want), 20 generated kernels, no nan"
+	else
+		ko "bench: smoke CSVs have their rows ($want), 20 generated kernels, no nan" "got$got; $(cat "$bw/out/frontend.csv")"
+	fi
+	if "$TIMEIT" -n 2 -l f -q -- false >"$bw/t.csv"; then
+		ko "bench: timeit fails when the command fails" "exit 0"
+	elif [ "$(cut -d, -f1,2,7 "$bw/t.csv" | tr '\n' ' ')" = "f,1,1 f,2,1 " ]; then
+		ok "bench: timeit fails when the command fails (one row per run, status 1)"
+	else
+		ko "bench: timeit fails when the command fails (one row per run, status 1)" "$(cat "$bw/t.csv")"
+	fi
+else
+	sk "bench: bench.sh --smoke" "TIMEIT or ILGEN not set"
+fi
+"$TRANSLATE" --emit visaasm -o "$bw/full" "$SRC/tests/kernels/saxpy.il" "$SRC/tests/kernels/ops_coverage.il" >/dev/null 2>&1
+if GENX_IR=false "$TRANSLATE" --no-finalize -o "$bw/nf" "$SRC/tests/kernels/saxpy.il" \
+	"$SRC/tests/kernels/ops_coverage.il" >"$bw/nf.log" 2>&1 &&
+   [ -s "$bw/nf/saxpy.visaasm" ] && cmp -s "$bw/full/saxpy.visaasm" "$bw/nf/saxpy.visaasm" &&
+   cmp -s "$bw/full/ops_coverage.saxpy.visaasm" "$bw/nf/ops_coverage.saxpy.visaasm" &&
+   ! ls "$bw/nf" | grep -q '\.bin$'; then
+	ok "cli: --no-finalize writes the same .visaasm, runs no finalizer (GENX_IR=false) and no zebin"
+else
+	ko "cli: --no-finalize writes the same .visaasm, runs no finalizer (GENX_IR=false) and no zebin" \
+		"$(cat "$bw/nf.log"; ls "$bw/nf")"
+fi
+for bad in "--conform" "--emit zebin" "--emit visaasm,asm"; do
+	# shellcheck disable=SC2086
+	"$TRANSLATE" --no-finalize $bad -o "$bw/nf2" "$SRC/tests/kernels/saxpy.il" >"$bw/nf2.log" 2>&1
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q -- "--no-finalize" "$bw/nf2.log" && ! [ -e "$bw/nf2/saxpy.visaasm" ]; then
+		ok "cli: --no-finalize $bad is refused"
+	else
+		ko "cli: --no-finalize $bad is refused" "exit $rc: $(cat "$bw/nf2.log")"
+	fi
+done
+for f in 1 7; do
+	sh "$SRC/tests/bench/genscale.sh" $f >"$bw/scale$f.il"
+	if "$TRANSLATE" --conform --no-pocl --quiet "$bw/scale$f.il" >"$bw/scale$f.log" 2>&1; then
+		ok "bench: genscale.sh $f kernel agrees in both runtimes"
+	else
+		ko "bench: genscale.sh $f kernel agrees in both runtimes" "$(head -c 400 "$bw/scale$f.log")"
+	fi
+done
+
 # ---- fuzzing: a short deterministic run in every `make check` --------------
 # (longer runs: `make fuzz FUZZ_SECONDS=N`; crashes found become files in
 # tests/fuzz/regressions/, which are seeds here and plain regression inputs)

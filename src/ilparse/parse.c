@@ -45,22 +45,65 @@ void ps_error(ParseState *ps, Loc l, const char *fmt, ...)
 	buf_free(&b);
 }
 
+/* Opcode spellings by hash (open addressing, built on first use): the
+ * scanner asks for every instruction word, and a scan of the whole table
+ * per word was a fifth of the front end's time (docs/BENCHMARKS.md). */
+#define OPHASH_SIZE 2048 /* a power of two, well above OP_PSEUDO_CALL */
+static short ophash[OPHASH_SIZE]; /* opcode + 1, 0 = empty */
+
+static unsigned ophash_of(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static int ophash_find(const char *w, size_t n)
+{
+	unsigned h = ophash_of(w, n) & (OPHASH_SIZE - 1);
+	for (; ophash[h]; h = (h + 1) & (OPHASH_SIZE - 1)) {
+		const char *name = il_ops[ophash[h] - 1].name;
+		if (strlen(name) == n && memcmp(name, w, n) == 0)
+			return ophash[h] - 1;
+	}
+	return -1;
+}
+
+static void ophash_build(void)
+{
+	size_t i;
+	for (i = 0; i < OP_PSEUDO_CALL; i++) {
+		size_t n = strlen(il_ops[i].name);
+		unsigned h;
+		if (ophash_find(il_ops[i].name, n) >= 0)
+			continue; /* a repeated spelling: the first one answers, as the scan did */
+		for (h = ophash_of(il_ops[i].name, n) & (OPHASH_SIZE - 1); ophash[h]; h = (h + 1) & (OPHASH_SIZE - 1))
+			;
+		ophash[h] = (short)(i + 1);
+	}
+}
+
 /* Longest table spelling that prefixes the word at a '_' or '(' boundary. */
 static int lookup_base(const char *w, size_t len, size_t *baselen)
 {
-	int best = -1;
-	size_t bl = 0, i;
-	for (i = 0; i < OP_PSEUDO_CALL; i++) {
-		size_t n = strlen(il_ops[i].name);
-		if (n > len || n <= bl || memcmp(w, il_ops[i].name, n) != 0)
-			continue;
+	static int built;
+	size_t n;
+	if (!built) {
+		ophash_build();
+		built = 1;
+	}
+	for (n = len; n > 0; n--) {
+		int op;
 		if (n < len && w[n] != '_' && w[n] != '(')
 			continue;
-		best = (int)i;
-		bl = n;
+		if ((op = ophash_find(w, n)) >= 0) {
+			*baselen = n;
+			return op;
+		}
 	}
-	*baselen = bl;
-	return best;
+	*baselen = 0;
+	return -1;
 }
 
 Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc)
@@ -168,7 +211,8 @@ static int classify(ParseState *ps, Operand *o, int decl)
 		low[i] = (char)tolower((unsigned char)o->name[i]);
 	if (o->index_reg && classify(ps, o->index_reg, 0))
 		return 1;
-	for (i = 0; i < NELEM(specials); i++) {
+	/* every special register's name starts with 'v': most operands skip the table */
+	for (i = 0; low[0] == 'v' && i < NELEM(specials); i++) {
 		size_t sl = strlen(specials[i].name);
 		if (strncmp(low, specials[i].name, sl) == 0 &&
 		    (low[sl] == 0 || (low[sl] == '0' && low[sl + 1] == 0))) {
@@ -177,7 +221,7 @@ static int classify(ParseState *ps, Operand *o, int decl)
 			return 0;
 		}
 	}
-	for (i = 0; i < NELEM(specials); i++)
+	for (i = 0; low[0] == 'v' && i < NELEM(specials); i++)
 		if (strncmp(low, specials[i].name, strlen(specials[i].name)) == 0)
 			goto bad;
 	if (low[0] == 'v' && isalpha((unsigned char)low[1])) {

@@ -2,6 +2,8 @@
 #ifndef PARSE_H
 #define PARSE_H
 
+#include <string.h>
+
 #include "il.h"
 
 typedef struct ParseState {
@@ -57,6 +59,16 @@ typedef IL_YYLTYPE YYLTYPE;
 
 Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc);
 Loc ps_loc(ParseState *ps, const YYLTYPE *l);
+/* snprintf(dst, cap, "%s", src) without the format machinery: the scanner
+ * keeps a copy of every opcode word and register for its diagnostics. */
+static inline void ps_copy(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, src, n);
+	dst[n] = 0;
+}
 void ps_error(ParseState *ps, Loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -221,7 +221,7 @@ operand
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		if ($2) {
-				snprintf($$->comps, sizeof $$->comps, "%s", $2);
+				ps_copy($$->comps, sizeof $$->comps, $2);
 				$$->comps_loc = ps_loc(ps, &@2);
 			}
 		if (strlen($2 ? $2 : "") >= sizeof $$->comps)
@@ -234,7 +234,7 @@ operand
 		$$->index_imm = $3.v;
 		$$->index_hex = $3.hex;
 		if ($5) {
-				snprintf($$->comps, sizeof $$->comps, "%s", $5);
+				ps_copy($$->comps, sizeof $$->comps, $5);
 				$$->comps_loc = ps_loc(ps, &@5);
 			}
 	}
@@ -244,7 +244,7 @@ operand
 		$$->has_index = 1;
 		$$->index_reg = $3;
 		if ($5) {
-				snprintf($$->comps, sizeof $$->comps, "%s", $5);
+				ps_copy($$->comps, sizeof $$->comps, $5);
 				$$->comps_loc = ps_loc(ps, &@5);
 			}
 	}
@@ -256,7 +256,7 @@ operand
 		$$->index_imm = $5.v;
 		$$->index_hex = $5.hex;
 		if ($7) {
-				snprintf($$->comps, sizeof $$->comps, "%s", $7);
+				ps_copy($$->comps, sizeof $$->comps, $7);
 				$$->comps_loc = ps_loc(ps, &@7);
 			}
 	}
@@ -270,7 +270,7 @@ operand
 		if ($4.v >= 0)
 			ps_error(ps, ps_loc(ps, &@4), "expected '+' before the index offset");
 		if ($6) {
-				snprintf($$->comps, sizeof $$->comps, "%s", $6);
+				ps_copy($$->comps, sizeof $$->comps, $6);
 				$$->comps_loc = ps_loc(ps, &@6);
 			}
 	}
@@ -325,7 +325,7 @@ index_reg
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		if ($2) {
-				snprintf($$->comps, sizeof $$->comps, "%s", $2);
+				ps_copy($$->comps, sizeof $$->comps, $2);
 				$$->comps_loc = ps_loc(ps, &@2);
 			}
 	}

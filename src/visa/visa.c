@@ -31,6 +31,7 @@ void vk_free(VKernel *k)
 		vec_free(&k->funcs.v[i]->code);
 	vec_free(&k->funcs);
 	vec_free(&k->decls);
+	vec_free(&k->predefs);
 	vec_free(&k->inputs);
 	arena_free(&k->arena);
 	free(k);
@@ -65,29 +66,29 @@ VDecl *vk_temp(VKernel *k, const char *prefix, VType t, int nelts)
 VDecl *vk_alias(VKernel *k, VDecl *base, VType t, int off)
 {
 	char name[160];
-	size_t i;
+	VDecl *d;
 	while (base->alias) {
 		off += base->alias_off;
 		base = base->alias;
 	}
 	if (base->type == t && off == 0)
 		return base;
-	for (i = 0; i < k->decls.n; i++) {
-		VDecl *d = k->decls.v[i];
-		if (d->alias == base && d->type == t && d->alias_off == off)
+	/* only vk_alias makes aliases, so the base's list holds all of them
+	 * (a scan of every decl here made lowering quadratic in kernel size) */
+	for (d = base->views; d; d = d->next_view)
+		if (d->type == t && d->alias_off == off)
 			return d;
-	}
-	snprintf(name, sizeof name, "%s_%s%s%d", base->name, vtype_name(t), off ? "o" : "", off ? off : 0);
-	if (!off)
+	if (off)
+		snprintf(name, sizeof name, "%s_%so%d", base->name, vtype_name(t), off);
+	else
 		snprintf(name, sizeof name, "%s_%s", base->name, vtype_name(t));
-	{
-		VDecl *d = new_decl(k, name, VD_GENERAL, t,
-		                    (base->nelts * vtype_size(base->type) - off) / vtype_size(t), base->align);
-		d->alias = base;
-		d->alias_off = off;
-		d->predefined = base->predefined && 0;
-		return d;
-	}
+	d = new_decl(k, name, VD_GENERAL, t, (base->nelts * vtype_size(base->type) - off) / vtype_size(t),
+	             base->align);
+	d->alias = base;
+	d->alias_off = off;
+	d->next_view = base->views;
+	base->views = d;
+	return d;
 }
 
 VDecl *vk_pred(VKernel *k)
@@ -101,11 +102,12 @@ VDecl *vk_predefined(VKernel *k, const char *name, VType t)
 {
 	size_t i;
 	VDecl *d;
-	for (i = 0; i < k->decls.n; i++)
-		if (k->decls.v[i]->predefined && strcmp(k->decls.v[i]->name, name) == 0)
-			return k->decls.v[i];
+	for (i = 0; i < k->predefs.n; i++)
+		if (strcmp(k->predefs.v[i]->name, name) == 0)
+			return k->predefs.v[i];
 	d = new_decl(k, name, VD_GENERAL, t, 8, 0);
 	d->predefined = 1;
+	vec_push(&k->predefs, d);
 	return d;
 }
 

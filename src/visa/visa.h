@@ -27,6 +27,8 @@ typedef struct VDecl {
 	int predefined;       /* %r0, %slm ...: not declared */
 	int index;            /* position in the kernel's declaration list */
 	int grf;              /* GRF bytes of the kernel (row size of operands) */
+	struct VDecl *views;  /* vk_alias's views of this decl, newest first */
+	struct VDecl *next_view;
 } VDecl;
 
 typedef enum VOpndKind {
@@ -96,6 +98,7 @@ typedef struct VKernel {
 	int simd;              /* dispatch width */
 	int grf_bytes;         /* 32 or 64: row size of operands */
 	VEC(VDecl *) decls;
+	VEC(VDecl *) predefs;  /* the predefined ones among decls (vk_predefined looks here) */
 	VEC(VInput) inputs;
 	VEC(VFunc *) funcs;    /* funcs.v[0] is the entry */
 	VFunc *cur;            /* function receiving instructions */

@@ -20,6 +20,30 @@ static const char *align_name(int a)
 	}
 }
 
+/* Decimal and hex numbers without printf: operands are most of a kernel's
+ * text, and formatting them through vsnprintf was a third of the front
+ * end's time (docs/BENCHMARKS.md). */
+static void put_int(Buf *b, int v)
+{
+	char t[16], *p = t + sizeof t;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	buf_add(b, p, (size_t)(t + sizeof t - p));
+}
+
+static void put_hex(Buf *b, uint64_t v)
+{
+	char t[24], *p = t + sizeof t;
+	do
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	buf_add(b, p, (size_t)(t + sizeof t - p));
+}
+
 static void opnd(Buf *b, const VOpnd *o)
 {
 	static const char *const mods[] = {"", "(-)", "(abs)", "(-abs)", "(~)"};
@@ -28,15 +52,27 @@ static void opnd(Buf *b, const VOpnd *o)
 		break;
 	case VO_REG:
 		buf_puts(b, mods[o->mod]);
-		buf_printf(b, "%s(%d,%d)", o->var->name, o->row, o->col);
-		if (o->is_dst)
-			buf_printf(b, "<%d>", o->hs);
-		else
-			buf_printf(b, "<%d;%d,%d>", o->vs, o->w, o->hs);
+		buf_puts(b, o->var->name);
+		buf_puts(b, "(");
+		put_int(b, o->row);
+		buf_puts(b, ",");
+		put_int(b, o->col);
+		buf_puts(b, ")<");
+		if (!o->is_dst) {
+			put_int(b, o->vs);
+			buf_puts(b, ";");
+			put_int(b, o->w);
+			buf_puts(b, ",");
+		}
+		put_int(b, o->hs);
+		buf_puts(b, ">");
 		break;
 	case VO_IMM:
 		buf_puts(b, mods[o->mod]);
-		buf_printf(b, "0x%" PRIx64 ":%s", o->imm, vtype_name(o->itype));
+		buf_puts(b, "0x");
+		put_hex(b, o->imm);
+		buf_puts(b, ":");
+		buf_puts(b, vtype_name(o->itype));
 		break;
 	case VO_RAW:
 		buf_printf(b, "%s.%d", o->var->name, o->off);
@@ -102,8 +138,13 @@ static void inst(Buf *b, const VInst *in)
 	buf_puts(b, in->op);
 	if (in->sat)
 		buf_puts(b, ".sat");
-	if (in->exec)
-		buf_printf(b, " (M%d%s, %d)", in->emask ? in->emask : 1, in->nomask ? "_NM" : "", in->exec);
+	if (in->exec) {
+		buf_puts(b, " (M");
+		put_int(b, in->emask ? in->emask : 1);
+		buf_puts(b, in->nomask ? "_NM, " : ", ");
+		put_int(b, in->exec);
+		buf_puts(b, ")");
+	}
 	for (i = 0; i < in->nops; i++) {
 		buf_puts(b, " ");
 		opnd(b, &in->ops[i]);
@@ -124,10 +165,21 @@ char *vk_text(const VKernel *k)
 			continue;
 		switch (d->kind) {
 		case VD_GENERAL:
-			buf_printf(&b, ".decl %s v_type=G type=%s num_elts=%d align=%s", d->name,
-			           vtype_name(d->type), d->nelts, align_name(d->align));
-			if (d->alias)
-				buf_printf(&b, " alias=<%s, %d>", d->alias->name, d->alias_off);
+			buf_puts(&b, ".decl ");
+			buf_puts(&b, d->name);
+			buf_puts(&b, " v_type=G type=");
+			buf_puts(&b, vtype_name(d->type));
+			buf_puts(&b, " num_elts=");
+			put_int(&b, d->nelts);
+			buf_puts(&b, " align=");
+			buf_puts(&b, align_name(d->align));
+			if (d->alias) {
+				buf_puts(&b, " alias=<");
+				buf_puts(&b, d->alias->name);
+				buf_puts(&b, ", ");
+				put_int(&b, d->alias_off);
+				buf_puts(&b, ">");
+			}
 			buf_puts(&b, "\n");
 			break;
 		case VD_PRED:
