@@ -1012,7 +1012,7 @@ int main(int argc, char **argv)
 		{"in-order", no_argument, NULL, 'n'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
-		{"no-finalize", no_argument, NULL, 'X'},
+		{"no-finalize", no_argument, NULL, 'Z'},
 		{"isa", no_argument, NULL, 'A'},
 		{"force", no_argument, NULL, 'f'},
 		{"shard", required_argument, NULL, 'X'},
@@ -1033,7 +1033,7 @@ int main(int argc, char **argv)
 		case 'S': o.stats = 1; break;
 		case 'A': o.isa = 1; break;
 		case 'C': o.conform = 1; break;
-		case 'X': o.no_finalize = 1; break;
+		case 'Z': o.no_finalize = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
 		case 'm':
 			if (!strcmp(optarg, "lsc"))
