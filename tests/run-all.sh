@@ -750,7 +750,7 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	# both runtimes, at every SIMD width: KERNEL TOOL BINARY (empty: not
 	# built) WHAT
 	ref_check() {
-		for simd in 8 16 32; do
+		for simd in ${RUNALL_CONFORM_WIDTHS:-8 16 32}; do
 			d="$WORK/conf/$simd/$1"
 			if [ -z "$3" ]; then
 				sk "$1 SIMD$simd: $4" "$2 not built"

@@ -61,7 +61,7 @@ run_asan() {
 	RUNALL_CONFORM_WIDTHS=$widths RUNALL_NO_DEVICES=$nodev \
 		make -s -C "$b" check >"$WORK/suite.log" 2>&1
 	rc=$?
-	tail -n 1 "$WORK/suite.log" >"$WORK/summary"
+	grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/suite.log" | tail -n 1 >"$WORK/summary"
 	# ASan's one warning about pocl's ucontext work-item switching is not a report
 	reports=$(grep -l -E 'ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: ' "$WORK"/reports/* 2>/dev/null)
 	if [ -z "$reports" ]; then
