@@ -656,6 +656,19 @@ static int translate_file(const Options *o, const Platform *pl, const Cb0Table *
 	return failed;
 }
 
+/* an input's program output path and its position in the batch */
+typedef struct OutPath {
+	char *path;
+	size_t index;
+} OutPath;
+
+static int cmp_outpath(const void *a, const void *b)
+{
+	const OutPath *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+	return c ? c : x->index < y->index ? -1 : x->index > y->index;
+}
+
 /* -j: the inputs of a batch in child processes (batch.c). */
 typedef struct BatchCtx {
 	const Options *o;
@@ -973,9 +986,9 @@ static char *options_text(const Options *o, const Platform *pl)
 			buf_printf(&b, "%s%s", sep, kinds[i]);
 			sep = ",";
 		}
-	buf_printf(&b, " messages=%s fp64-emulation=%s printf-slot=%d mutate=%d",
+	buf_printf(&b, " messages=%s fp64-emulation=%s printf-slot=%d mutate=%d finalize=%s",
 	           o->messages == MSG_LSC ? "lsc" : o->messages == MSG_LEGACY ? "legacy" : "device",
-	           o->no_fp64_emu ? "off" : "on", o->printf_slot, o->mutate);
+	           o->no_fp64_emu ? "off" : "on", o->printf_slot, o->mutate, o->no_finalize ? "off" : "on");
 	return b.s;
 }
 
@@ -1307,18 +1320,28 @@ int main(int argc, char **argv)
 		BatchCtx b = {&o, pl, &cb0, NULL, NULL, NULL};
 		StrVec run = {0}, dirs = {0};
 		char **owner = xcalloc(inputs.n + 1, sizeof(char *));
-		size_t skipped = 0;
+		OutPath *op = xcalloc(inputs.n + 1, sizeof *op);
+		size_t skipped = 0, g, k;
+		/* inputs sorted by output path (then position): in each group of
+		 * one path the first input owns it, and every later input that is
+		 * not that same file is refused (n log n for a large batch) */
 		for (i = 0; i < inputs.n; i++) {
-			char *stem = path_stem(inputs.v[i]), *p = out_path(&o, inputs.v[i], stem, "");
-			size_t k;
-			for (k = 0; k < i && !owner[i]; k++) {
-				char *sk = path_stem(inputs.v[k]), *pk = out_path(&o, inputs.v[k], sk, "");
-				if (!strcmp(p, pk) && strcmp(inputs.v[k], inputs.v[i]) && !owner[k])
-					owner[i] = inputs.v[k];
-				free(pk), free(sk);
-			}
-			free(p), free(stem);
+			char *stem = path_stem(inputs.v[i]);
+			op[i].path = out_path(&o, inputs.v[i], stem, "");
+			op[i].index = i;
+			free(stem);
 		}
+		if (inputs.n)
+			qsort(op, inputs.n, sizeof *op, cmp_outpath);
+		for (g = 0; g < inputs.n; g = k) {
+			const char *first = inputs.v[op[g].index];
+			for (k = g + 1; k < inputs.n && !strcmp(op[k].path, op[g].path); k++)
+				if (strcmp(inputs.v[op[k].index], first))
+					owner[op[k].index] = (char *)first;
+		}
+		for (i = 0; i < inputs.n; i++)
+			free(op[i].path);
+		free(op);
 		b.owner = xcalloc(inputs.n + 1, sizeof(char *));
 		for (i = 0; i < inputs.n; i++)
 			if (!o.shards || (long)(i % (size_t)o.shards) == o.shard) {

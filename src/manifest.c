@@ -345,8 +345,11 @@ void manifest_run_init(ManifestRun *r, char *options, const char *genx_ir, const
 	free(self);
 }
 
+static void cache_free(void);
+
 void manifest_run_free(ManifestRun *r)
 {
+	cache_free();
 	free(r->options);
 	free(r->finalizer);
 	free(r->translator);
@@ -461,6 +464,14 @@ static void load(const char *dir, EntryVec *out)
 /* One folder's manifest, read once per process by manifest_up_to_date. */
 static char *cached_dir;
 static EntryVec cached;
+
+/* the folder manifest manifest_up_to_date keeps between calls */
+static void cache_free(void)
+{
+	free(cached_dir);
+	cached_dir = NULL;
+	entries_free(&cached);
+}
 
 static const Entry *find(const EntryVec *v, const char *input)
 {
@@ -596,6 +607,23 @@ int manifest_record(const ManifestRun *r, const char *dir, const char *input, co
 			changed = 1;
 			break;
 		}
+	/* an output this input wrote replaced another input's file of that
+	 * name (a later run over another folder with a same-stem input):
+	 * that input's entry no longer describes the folder, so it goes */
+	for (i = 0; outputs && i < v.n;) {
+		size_t j, k;
+		int hit = 0;
+		for (j = 0; j < v.v[i].outputs.n && !hit; j++)
+			for (k = 0; k < outputs->n && !hit; k++)
+				hit = !strcmp(v.v[i].outputs.v[j], outputs->v[k]);
+		if (hit) {
+			entry_free(&v.v[i]);
+			v.v[i] = v.v[--v.n];
+			changed = 1;
+		} else {
+			i++;
+		}
+	}
 	if (outputs) {
 		Entry e = {0};
 		e.input = key, key = NULL;

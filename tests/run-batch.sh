@@ -177,6 +177,24 @@ else
 	ko "resume: an input that fails is dropped from the manifest" "$(cat "$OUT/.translate-manifest")"
 fi
 
+# another input of the same stem, translated into the folder by a later run,
+# replaces the first input's files: the first input's entry goes with them,
+# so translating the first input again redoes it instead of skipping it
+mkdir -p "$WORK/sa" "$WORK/sb" "$WORK/so"
+cp "$SRC/tests/kernels/saxpy.il" "$WORK/sa/x.il"
+cp "$SRC/tests/kernels/loop_sum.il" "$WORK/sb/x.il"
+"$TRANSLATE" -o "$WORK/so" "$WORK/sa/x.il" >/dev/null 2>&1
+"$TRANSLATE" -o "$WORK/so" "$WORK/sb/x.il" >/dev/null 2>&1
+cp "$WORK/so/x_tgllp.bin" "$WORK/sb.bin"
+"$TRANSLATE" -o "$WORK/so" "$WORK/sa/x.il" >"$WORK/so.log" 2>&1
+if ! grep -q 'up to date' "$WORK/so.log" && ! cmp -s "$WORK/so/x_tgllp.bin" "$WORK/sb.bin" &&
+   [ "$(grep -c '^input ' "$WORK/so/.translate-manifest")" -eq 1 ]; then
+	ok "resume: an input whose files another input replaced is redone, not skipped"
+else
+	ko "resume: an input whose files another input replaced is redone, not skipped" \
+		"$(cat "$WORK/so.log"; cat "$WORK/so/.translate-manifest")"
+fi
+
 # ---- -j 1 / 2 / 4: byte-identical folders, manifest included --------------------
 for j in 1 2 4; do
 	"$TRANSLATE" -j $j -o "$WORK/j$j" --emit zebin,visaasm,abi "$SRC/tests/kernels" "$SRC/tests/il" \

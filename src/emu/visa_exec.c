@@ -1536,7 +1536,9 @@ static void step(XThread *t, const XInst *in)
 	case X_SCATTER4_TYPED: typed_write(t, in); break;
 	case X_TGM_LOAD: case X_TGM_STORE: tgm_message(t, in); break;
 	case X_LSC_LOAD: case X_LSC_STORE: case X_LSC_ATOMIC: lsc_message(t, in); break;
-	case X_LSC_FENCE: break;
+	case X_LSC_FENCE: /* LSC stores write at once; typed (image) writes wait in the buffer */
+		hzsb_flush(&t->sb, 1u << (in->lsc.sfid == XL_SLM ? ZK_SLM : ZK_GLOBAL));
+		break;
 	case X_FELL_OFF: terr(t, in, "execution ran past the end of a function"); return;
 	default: exec_alu(t, in); break;
 	}

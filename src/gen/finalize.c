@@ -8,14 +8,12 @@
  * Success means <kernel>.dat exists and no *.errors.txt was written; GenX_IR
  * exits 1 when it spills, which is still success (spill_bytes > 0).  The child
  * group is killed with SIGKILL after TIMEOUT_S seconds (<= 0: no limit); the
- * wait blocks on a pidfd (no polling), falling back to a waitpid poll.  On
+ * wait blocks on a pipe the child holds (no polling), falling back to a
+ * waitpid poll.  On
  * failure *why is a one-line reason and *log the finalizer's output.
  */
 #if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
 #define _XOPEN_SOURCE 700
-#endif
-#if !defined(_GNU_SOURCE) && !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE /* syscall() for pidfd_open */
 #endif
 #include <dirent.h>
 #include <errno.h>
@@ -25,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -129,36 +126,34 @@ static _Noreturn void child(char *const *argv, const char *dir, int logfd, int n
 	_exit(127);
 }
 
-/* Blocks until the child ends or the deadline passes: poll() on a pidfd
- * (Linux 5.3), so the finalizer's end is seen at once; -1 when pidfds are
- * unavailable (the caller then polls waitpid). */
-static int wait_pidfd(pid_t pid, double deadline, int timeout_s)
+/* Blocks until the child ends or the deadline passes: poll() on the read
+ * end of a pipe whose write end only the child holds (inherited across
+ * exec), so its exit is an end of file seen at once; 1 when it ended, 0 on
+ * the deadline or an error (the caller then polls waitpid).  (A pidfd would
+ * do the same, but valgrind 3.19 does not know pidfd_open.) */
+static int wait_pipe(int fd, double deadline, int timeout_s)
 {
-#ifdef SYS_pidfd_open
-	int fd = (int)syscall(SYS_pidfd_open, pid, 0), rc;
 	struct pollfd p;
-	if (fd < 0)
-		return -1;
+	int rc;
+	char c;
 	p.fd = fd, p.events = POLLIN, p.revents = 0;
 	do {
 		double left = deadline - now_s();
 		int ms = timeout_s <= 0 ? -1 : left <= 0 ? 0 : left > 2e6 ? 2000000000 : (int)(left * 1000) + 1;
 		rc = poll(&p, 1, ms);
 	} while (rc < 0 && errno == EINTR);
-	close(fd);
-	return rc > 0 ? 1 : 0; /* 1: ended (reap it), 0: timed out */
-#else
-	(void)pid, (void)deadline, (void)timeout_s;
-	return -1;
-#endif
+	if (rc <= 0)
+		return 0;
+	while ((rc = (int)read(fd, &c, 1)) < 0 && errno == EINTR)
+		;
+	return rc == 0; /* end of file: every copy of the write end is closed */
 }
 
-static void wait_child(pid_t pid, int timeout_s, RunResult *r)
+static void wait_child(pid_t pid, int alive_fd, int timeout_s, RunResult *r)
 {
 	double deadline = now_s() + timeout_s;
 	struct timespec delay = {0, 1000000};
-	int ended = wait_pidfd(pid, deadline, timeout_s);
-	if (ended == 1) {
+	if (alive_fd >= 0 && wait_pipe(alive_fd, deadline, timeout_s)) {
 		while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
 			;
 		return;
@@ -194,7 +189,7 @@ static void read_exec_error(int fd, RunResult *r)
 
 static int run(char *const *argv, const char *dir, const char *logpath, int timeout_s, RunResult *r)
 {
-	int pfd[2], logfd, nullfd;
+	int pfd[2], alive[2] = {-1, -1}, logfd, nullfd;
 	pid_t pid;
 	memset(r, 0, sizeof *r);
 	logfd = open(logpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -205,10 +200,15 @@ static int run(char *const *argv, const char *dir, const char *logpath, int time
 	}
 	fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
 	fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+	/* the liveness pipe: its write end goes with the child through exec */
+	if (pipe(alive) == 0)
+		fcntl(alive[0], F_SETFD, FD_CLOEXEC);
 	pid = fork();
 	if (pid == 0)
 		child(argv, dir, logfd, nullfd, pfd[1]);
 	close(pfd[1]);
+	if (alive[1] >= 0)
+		close(alive[1]);
 	if (pid < 0)
 		r->exec_errno = errno;
 	else {
@@ -217,10 +217,12 @@ static int run(char *const *argv, const char *dir, const char *logpath, int time
 		if (interrupted) /* a signal came between fork and here */
 			finalize_interrupt();
 		read_exec_error(pfd[0], r);
-		wait_child(pid, timeout_s, r);
+		wait_child(pid, alive[0], timeout_s, r);
 		child_pid = 0;
 	}
 	close(pfd[0]);
+	if (alive[0] >= 0)
+		close(alive[0]);
 out:
 	if (logfd >= 0)
 		close(logfd);
