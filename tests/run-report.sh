@@ -174,7 +174,7 @@ EOF
 # kills the translate process running it (its parent) for one kernel only
 cat >"$W/killparent.sh" <<EOF
 #!/bin/sh
-case "\$1" in *multi_kernel_a*) kill -SEGV \$PPID; sleep 5; exit 1 ;; esac
+case "\$1" in *multi_kernel_a*) kill -KILL \$PPID; sleep 5; exit 1 ;; esac
 exec "$REAL_GENX" "\$@"
 EOF
 chmod +x "$W/reject.sh" "$W/segv.sh" "$W/killparent.sh"
@@ -200,7 +200,7 @@ GENX_IR="$W/killparent.sh" "$TRANSLATE" -j 2 -o "$W/ocrash" --report "$W/crash.x
 rc=$?
 c=$(sed -n '/multi_kernel_data.il/,/<\/input>/p' "$W/crash.xml")
 if [ $rc -eq 1 ] && printf '%s' "$c" | grep -q 'status="failed"' &&
-   printf '%s' "$c" | grep -q '<log>.*translate crashed on this input (signal 11' &&
+   printf '%s' "$c" | grep -q '<log>.*translate crashed on this input (signal 9' &&
    grep -q 'saxpy.il" status="translated"' "$W/crash.xml" && [ -s "$W/ocrash/saxpy_tgllp.bin" ] &&
    [ ! -e "$W/ocrash/multi_kernel_data_tgllp.bin" ] && "$XSDCHECK" "$SRC/data/report.xsd" "$W/crash.xml" 2>/dev/null; then
 	ok "report: -j: a crashed worker's input is failed with its output as the log, the others translated"
