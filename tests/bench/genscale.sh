@@ -6,46 +6,9 @@
 #   out[i] = h(in[i]) for i < n, h the block applied FACTOR times
 # Every block reads the previous one's result, so no copy is dead code.
 [ $# -eq 1 ] && [ "$1" -ge 1 ] 2>/dev/null || { echo "usage: genscale.sh FACTOR" >&2; exit 2; }
+. "$(dirname "$0")/../tools/ilwrapper.sh"
+il_kernel_head scale 0x9E3779B9
 cat <<'HEAD'
-il_cs_2_0
-dcl_cb cb0[15]
-dcl_literal l0, 0x00000004, 0x00000001, 0x00000002, 0x9E3779B9
-;$$$$$$$$$$
-endmain
-func 1024 ; __OpenCL_scale_kernel
-dcl_raw_uav_id(12)
-dcl_raw_uav_id(13)
-mov r1022.xyz0, vTidInGrp0.xyz
-mov r1023.xyz0, vThreadGrpId0.xyz
-imad r1021.xyz0, r1023.xyzz, cb0[1].xyzz, r1022.xyzz
-iadd r1021.xyz0, r1021.xyz0, cb0[6].xyz0
-dcl_cb cb1[3]
-mov r1.x___, cb1[0].x
-mov r1._y__, cb1[1].x
-mov r1.__z_, cb1[2].x
-call 1025 ; scale
-ret
-endfunc ; __OpenCL_scale_kernel
-;ARGSTART:__OpenCL_scale_kernel
-;version:3:1:111
-;device:tahiti
-;uniqueid:1024
-;memory:uavprivate:0
-;memory:hwlocal:0
-;memory:hwregion:0
-;pointer:in:i32:1:1:0:uav:12:4:RO:0:0
-;pointer:out:i32:1:1:16:uav:13:4:RW:0:0
-;value:n:i32:1:1:32
-;function:1:1025
-;uavid:11
-;privateid:8
-;reflection:0:int*
-;reflection:1:int*
-;reflection:2:int
-;ARGEND:__OpenCL_scale_kernel
-func 1025 ; scale
-	mov r65.x___, r1021.x
-	ilt r66.x___, r65.x, r1.z
 if_logicalnz r66.x
 ishl r65.x___, r65.x, l0.z
 iadd r67.x___, r1.x, r65.x
