@@ -1163,7 +1163,7 @@ static void dword_atomic(XThread *t, const XInst *in)
  * a64 addresses (ZeMem regions), slm a32 offsets in the group's SLM, ss(S)
  * a32 offsets in this thread's scratch, where S is r0.5 >> 4 (the
  * surface-state offset of the thread's scratch in bits 31:6; bits 5:0 are
- * not part of it).  Atomics (d32) read the old value, store op(old, src1,
+ * not part of it).  Atomics (d32, d64) read the old value, store op(old, src1,
  * src2) (icas: src2 where old == src1) and return old unless %null; lanes go
  * in ascending order.  A load into %null is a prefetch: nothing happens.
  * Fences order nothing here (one coherent memory) and are accepted. */
@@ -1217,27 +1217,28 @@ static void lsc_message(XThread *t, const XInst *in)
 			addr[n] &= 0xffffffffu;
 	}
 	if (in->op == X_LSC_ATOMIC) {
+		int q = L->dbytes; /* d32 or d64: every operand q bytes a lane */
 		for (n = 0; n < in->exec && t->state != XS_ERROR; n++) {
 			uint8_t *m, *d, *a, *b;
-			uint32_t old, s1, s2;
+			uint64_t old, s1, s2;
 			if (!(en >> n & 1))
 				continue;
-			if (!(m = lsc_mem(t, in, n, addr[n], 4, in->sub != XA_LOAD, ss)))
+			if (!(m = lsc_mem(t, in, n, addr[n], q, in->sub != XA_LOAD, ss)))
 				return;
-			d = raw(t, in, 0, 4 * n, 4);
-			a = raw(t, in, 2, 4 * n, 4);
-			b = raw(t, in, 3, 4 * n, 4);
+			d = raw(t, in, 0, q * n, q);
+			a = raw(t, in, 2, q * n, q);
+			b = raw(t, in, 3, q * n, q);
 			if (t->state == XS_ERROR)
 				return;
-			old = (uint32_t)get_le(m, 4);
-			s1 = a ? (uint32_t)get_le(a, 4) : 0;
-			s2 = b ? (uint32_t)get_le(b, 4) : 0;
+			old = get_le(m, q);
+			s1 = a ? get_le(a, q) : 0;
+			s2 = b ? get_le(b, q) : 0;
 			if (in->sub == XA_CMPXCHG)
-				put_le(m, old == s1 ? s2 : old, 4);
+				put_le(m, old == s1 ? s2 : old, q);
 			else if (in->sub != XA_LOAD)
-				put_le(m, atomic_op(in->sub, old, s1, 0, 4), 4);
+				put_le(m, atomic_op(in->sub, old, s1, 0, q), q);
 			if (d)
-				put_le(d, old, 4);
+				put_le(d, old, q);
 		}
 		return;
 	}

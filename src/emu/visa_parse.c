@@ -1087,8 +1087,8 @@ static int lsc_operands(P *s, XInst *in, char **tok, int n)
 		            in->mnem);
 	if (in->op == X_LSC_ATOMIC) {
 		int ns = lsc_nsrc(in->sub);
-		if (L->dbytes != 4 || L->rbytes != 4 || L->vec != 1 || L->transpose)
-			return fail(s, "%s: atomics on d32 data only", in->mnem);
+		if ((L->dbytes != 4 && L->dbytes != 8) || L->rbytes != L->dbytes || L->vec != 1 || L->transpose)
+			return fail(s, "%s: atomics on d32 or d64 data only", in->mnem);
 		for (i = 0; i < 2; i++) {
 			if (lsc_raw(s, tok[2 + i], &in->o[2 + i]))
 				return -1;

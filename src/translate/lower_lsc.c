@@ -122,6 +122,29 @@ void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst
 	in->nops = 4;
 }
 
+/* the 64-bit form on global memory: OLD:d64 (or %null:d64), the A64
+ * addresses, then q-typed value and compare operands in the legacy roles
+ * (IGC 1.0.12504 on pvc for OpenCL's atom_* on longs:
+ * lsc_atomic_iadd.ugm (M1, 32) V:d64 flat[A]:a64 S %null) */
+void lsc_atomic64(L *l, VDecl *addr, int h, const char *vop, VDecl *dst, VDecl *s0, VDecl *s1)
+{
+	char op[48];
+	VInst *in;
+	VOpnd null = vo_raw(vk_predefined(l->vk, "%null", VT_UD), 0);
+	snprintf(op, sizeof op, "lsc_atomic_%s.ugm", atomic_name(vop));
+	in = emit_chunk(l, intern(op), h);
+	in->ops[0] = vo_lsc_data(dst ? dst : null.var, 0, "d64");
+	in->ops[1] = addr_opnd(l, LSC_UGM, addr, 0, 0);
+	if (!strcmp(vop, "cmpxchg")) {
+		in->ops[2] = vo_raw(s1, 0); /* compare */
+		in->ops[3] = vo_raw(s0, 0); /* new value */
+	} else {
+		in->ops[2] = vo_raw(s0, 0);
+		in->ops[3] = s1 ? vo_raw(s1, 0) : null;
+	}
+	in->nops = 4;
+}
+
 void lsc_fence(L *l, int slm)
 {
 	vk_emit(l->vk, slm ? "lsc_fence.slm.none.group" : "lsc_fence.ugm.invalidate.gpu", 0, 0);

@@ -1571,7 +1571,8 @@ static void cas_loop(L *l, const AtomMem *m, int form, Val s, Val s2, VDecl *old
  * returning forms write the old value to x and y.  compare-exchange: the
  * value stored, then the compare value (the UAV order of the 32-bit form).
  * One svm_atomic.<op>.64 per 8 lanes (A64 quadword atomics: TGLLP and DG2,
- * which IGC also uses for OpenCL's 64-bit atom_* on global memory). */
+ * which IGC also uses for OpenCL's 64-bit atom_* on global memory); with LSC
+ * messages (pvc) one lsc_atomic_<op>.ugm ... :d64 per chunk, as IGC on pvc. */
 static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 {
 	int m[4], ai = at->ret, h, q, c, uav, lo = -1, nsrc = at->form == AT_CMPXCHG ? 2 : 1;
@@ -1580,12 +1581,6 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 	Val v[2][2];
 	AtomMem mem;
 	char op[40];
-	if (l->lsc) {
-		lerr(l, in->loc, "'%s_b64': 64-bit atomics in LSC form (lsc_atomic_*.d64, which device '%s' "
-		     "needs) are not lowered yet; they run on the devices with legacy A64 messages (tgllp, skl, "
-		     "icllp, dg1, dg2, mtl)", name, l->o->plat->name);
-		return;
-	}
 	if (at->form != AT_PLAIN && at->form != AT_CMPXCHG) {
 		lerr(l, in->loc, "'%s_b64' is not supported yet: %s", name, at->form == AT_RSUB ?
 		     "the 64-bit rsub would be a 64-bit compare-exchange loop, which is not written" :
@@ -1640,7 +1635,9 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 		}
 		if (at->ret)
 			dst = vk_temp(l->vk, "AO", t, l->chunk);
-		for (q = 0; q < l->chunk / 8; q++) {
+		if (l->lsc)
+			lsc_atomic64(l, addr, h, at->vop, dst, src[0], src[1]);
+		for (q = 0; !l->lsc && q < l->chunk / 8; q++) {
 			x = vk_emit(l->vk, intern(op), 8, 1 + (h * l->chunk + 8 * q) / 4);
 			x->ops[0] = vo_raw(addr, 64 * q);
 			x->ops[1] = dst ? vo_raw(dst, 64 * q) : null_raw(l);
