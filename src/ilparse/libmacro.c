@@ -304,6 +304,49 @@ typedef struct LibBody {
 #define TRI(op) "mov out0, in0\n" op " out0.$, in0, in1, in2\n"
 #define KEEP "mov out0, in0\n"
 
+/* 32-bit signed division and remainder of r1.x by r1.y into r1.z, as AMD's
+ * __sdiv_i32 / __smod_i32 compute them: magnitudes through (v + s) ^ s with
+ * s = v >> 31, an unsigned divide, the sign restored the same way (the
+ * quotient's from sa ^ sb, the remainder's from the dividend).  udiv by 0
+ * gives 0xFFFFFFFF, so x / 0 is -1 for x >= 0 and 1 for x < 0, and
+ * x % 0 = x; INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.  l0.x = 31. */
+#define SMAG \
+	"ishr r0.x___, r1.x, l0.x\n" "ishr r0._y__, r1.y, l0.x\n" \
+	"iadd r2.x___, r1.x, r0.x\n" "ixor r2.x___, r2.x, r0.x\n" \
+	"iadd r2._y__, r1.y, r0.y\n" "ixor r2._y__, r2.y, r0.y\n" \
+	"udiv r2.__z_, r2.x, r2.y\n"
+#define SDIV32 SMAG \
+	"ixor r0.__z_, r0.x, r0.y\n" \
+	"iadd r2.__z_, r2.z, r0.z\n" "ixor r1.__z_, r2.z, r0.z\n"
+#define SMOD32 SMAG \
+	"umul r2.__z_, r2.z, r2.y\n" "inegate r2.__z_, r2.z\n" "iadd r2.__z_, r2.x, r2.z\n" \
+	"iadd r2.__z_, r2.z, r0.x\n" "ixor r1.__z_, r2.z, r0.x\n"
+/* the 8- and 16-bit members: only the low bits of a and b count (l1.x =
+ * 24 or 16 sign-extends them, l1.y = 0xFF or 0xFFFF masks them) and the
+ * result is zero-extended; x / 0 = 0 (signed and unsigned), x % 0 = x's
+ * low bits.  In r1.x, r1.y the operands, l1.z = 0. */
+#define NARROW(sh, mask) "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\n" \
+	"dcl_literal l1, " sh ", " mask ", 0, 0\n"
+#define SEXT "ishl r1.x___, in0.x, l1.x\n" "ishr r1.x___, r1.x, l1.x\n" \
+	"ishl r1._y__, in1.x, l1.x\n" "ishr r1._y__, r1.y, l1.x\n"
+#define ZEXT "iand r1.x___, in0.x, l1.y\n" "iand r1._y__, in1.x, l1.y\n"
+#define BY0(v) "ieq r1.___w, r1.y, l1.z\n" "cmov_logical out0.x___, r1.w, " v ", r1.z\n"
+#define SDIVN(sh, mask) NARROW(sh, mask) SEXT SDIV32 "iand r1.__z_, r1.z, l1.y\n" BY0("l1.z")
+#define SMODN(sh, mask) NARROW(sh, mask) SEXT SMOD32 "iand out0.x___, r1.z, l1.y\n"
+#define UDIVN(sh, mask) NARROW(sh, mask) ZEXT "udiv r1.__z_, r1.x, r1.y\n" BY0("l1.z")
+#define UMODN(sh, mask) NARROW(sh, mask) ZEXT "umod r1.__z_, r1.x, r1.y\n" BY0("r1.x")
+/* 64-bit division and remainder of in0.xy by in1.xy: x / 0 = x % 0 = 0
+ * (AMD's macros replace a zero divisor by 1 and select 0 at the end);
+ * otherwise C's, INT64_MIN / -1 = INT64_MIN, INT64_MIN % -1 = 0 */
+#define DIV64(op) "mov out0, in0\ndcl_literal l0, 0, 0, 0, 0\n" \
+	op " r0.xy__, in0.xyxy, in1.xyxy\n" \
+	"ior r1.x___, in1.x, in1.y\n" "ieq r1.x___, r1.x, l0.x\n" \
+	"cmov_logical out0.xy__, r1.xxxx, l0.xyxy, r0.xyxy\n"
+/* 64-bit shifts of in0.xy by in1.x (and of in0.zw by in1.z for the _v2
+ * members), the count taken mod 64 */
+#define SHIFT64(op) KEEP op " out0.xy__, in0.xyxy, in1.xxxx\n"
+#define SHIFT64V2(op) SHIFT64(op) op " out0.__zw, in0.zwzw, in1.zzzz\n"
+
 static const LibBody lib_bodies[] = {
 	/* barrier(flags), barrier(CLK_GLOBAL_MEM_FENCE), barrier(CLK_LOCAL_MEM_FENCE):
 	 * the flags come back unchanged */
@@ -367,14 +410,63 @@ static const LibBody lib_bodies[] = {
 	 * doubles in0.xy / in1.xy, in out0.xy */
 	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
+	/* __fdiv_f32: AMD's text multiplies by a reciprocal with no correction
+	 * step (up to 1 ulp off) after flushing denormal operands, and flushes
+	 * a denormal quotient; here the correctly rounded quotient with the
+	 * same flushes (div_precise), within OpenCL's 2.5 ulp for x / y */
+	{221, "x___", BIN("div_precise")},
 	{222, "x___", UN("round_neginf")},              /* __floor_f32 */
 	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
 	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
 	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
+	/* __mul_i64, __mul_v2i64: the product mod 2^64.  The database's text
+	 * (July 2011) keeps only products that fit in 32 bits and reads a
+	 * register it never writes: a driver whose 64-bit multiply gave that
+	 * would fail OpenCL's conformance tests, so the product is the rule. */
+	{294, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\n"},
+	{295, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\ni64mul out0.__zw, in0.zwzw, in1.zwzw\n"},
+	{370, NULL, SDIVN("16", "0xFFFF")},             /* __sdiv_i16 */
+	{371, NULL, "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\nmov r1.x___, in0.x\nmov r1._y__, in1.x\n" SDIV32
+	            "mov out0.x___, r1.z\n"},           /* __sdiv_i32 */
+	{372, NULL, DIV64("i64div")},                   /* __sdiv_i64 */
+	{373, NULL, SDIVN("24", "0xFF")},               /* __sdiv_i8 */
+	{377, NULL, SHIFT64("i64shl")},                 /* __shl_apple_i64 */
+	{378, NULL, SHIFT64V2("i64shl")},               /* __shl_apple_v2i64 */
+	{379, NULL, SHIFT64("i64shl")},                 /* __shl_i64 */
+	{380, NULL, SHIFT64V2("i64shl")},               /* __shl_v2i64 */
+	{381, NULL, SHIFT64("u64shr")},                 /* __shr_apple_i64 */
+	{382, NULL, SHIFT64V2("u64shr")},               /* __shr_apple_v2i64 */
+	{383, NULL, SHIFT64("u64shr")},                 /* __shr_i64 */
+	{384, NULL, SHIFT64V2("u64shr")},               /* __shr_v2i64 */
+	{403, NULL, SMODN("16", "0xFFFF")},             /* __smod_i16 */
+	{404, NULL, "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\nmov r1.x___, in0.x\nmov r1._y__, in1.x\n" SMOD32
+	            "mov out0.x___, r1.z\n"},           /* __smod_i32 */
+	{405, NULL, DIV64("i64mod")},                   /* __smod_i64 */
+	{406, NULL, SMODN("24", "0xFF")},               /* __smod_i8 */
+	/* __sqrt_f64: the correctly rounded root (what AMD's Newton steps give
+	 * in a simulation of its text); a negative operand, -Inf and a NaN with
+	 * the sign set give 0xFFF8000000000000, -0 gives -0 */
+	{413, NULL, KEEP "dcl_literal l0, 0x80000000, 0x7FFFFFFF, 0, 0xFFF80000\n"
+	            "dsqrt r0.xy__, in0.xy\n"
+	            "iand r1.x___, in0.y, l0.x\n" "iand r1._y__, in0.y, l0.y\n" "ior r1._y__, r1.y, in0.x\n"
+	            "ine r1.x___, r1.x, l0.z\n" "ine r1._y__, r1.y, l0.z\n" "iand r1.x___, r1.x, r1.y\n"
+	            "cmov_logical out0.xy__, r1.xxxx, l0.zwzw, r0.xyxy\n"},
+	{415, NULL, SHIFT64("i64shr")},                 /* __sra_apple_i64 */
+	{416, NULL, SHIFT64V2("i64shr")},               /* __sra_apple_v2i64 */
+	{417, NULL, SHIFT64("i64shr")},                 /* __sra_i64 */
+	{418, NULL, SHIFT64V2("i64shr")},               /* __sra_v2i64 */
 	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */
 	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
+	{476, NULL, UDIVN("16", "0xFFFF")},             /* __udiv_i16 */
 	{477, "x___", BIN("udiv")},                     /* __udiv_i32 */
-	{498, "x___", BIN("umod")},                     /* __umod_i32 */
+	{478, NULL, DIV64("u64div")},                   /* __udiv_i64 */
+	{479, NULL, UDIVN("24", "0xFF")},               /* __udiv_i8 */
+	{497, NULL, UMODN("16", "0xFFFF")},             /* __umod_i16 */
+	/* __umod_i32 is a - udiv(a, b) * b, so x % 0 = x (not umod's 0xFFFFFFFF) */
+	{498, NULL, KEEP "udiv r0.x___, in0.x, in1.x\n" "umul r0.x___, r0.x, in1.x\n"
+	            "inegate r0.x___, r0.x\n" "iadd out0.x___, in0.x, r0.x\n"},
+	{499, NULL, DIV64("u64mod")},                   /* __umod_i64 */
+	{500, NULL, UMODN("24", "0xFF")},               /* __umod_i8 */
 };
 
 const char *il_libmacro_name(long long id)
