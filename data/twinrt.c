@@ -116,8 +116,24 @@ int _Z8popcounti(int x) { return __builtin_popcount((unsigned)x); }
 unsigned _Z8popcountj(unsigned x) { return (unsigned)__builtin_popcount(x); }
 int _Z3clzi(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
 unsigned _Z3clzj(unsigned x) { return x ? (unsigned)__builtin_clz(x) : 32; }
-int _Z8mul_hiii(int a, int b) { return (int)(((long long)a * b) >> 32); }
-unsigned _Z8mul_hijj(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
+int _Z6mul_hiii(int a, int b) { return (int)(((long long)a * b) >> 32); }
+unsigned _Z6mul_hijj(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
+int _Z6mad_hiiii(int a, int b, int c) { return (int)((unsigned)_Z6mul_hiii(a, b) + (unsigned)c); }
+unsigned _Z6mad_hijjj(unsigned a, unsigned b, unsigned c) { return _Z6mul_hijj(a, b) + c; }
+unsigned _Z8abs_diffii(int a, int b) { return a > b ? (unsigned)a - (unsigned)b : (unsigned)b - (unsigned)a; }
+unsigned _Z8abs_diffjj(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
+int _Z7add_satii(int a, int b) { long long s = (long long)a + b; return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int)s; }
+unsigned _Z7add_satjj(unsigned a, unsigned b) { return a + b < a ? 0xFFFFFFFFu : a + b; }
+int _Z7sub_satii(int a, int b) { long long s = (long long)a - b; return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int)s; }
+unsigned _Z7sub_satjj(unsigned a, unsigned b) { return a < b ? 0u : a - b; }
+/* hadd: (a + b) >> 1, rhadd: (a + b + 1) >> 1, without overflow */
+int _Z4haddii(int a, int b) { return (int)(((long long)a + b) >> 1); }
+unsigned _Z4haddjj(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a + b) >> 1); }
+int _Z5rhaddii(int a, int b) { return (int)(((long long)a + b + 1) >> 1); }
+unsigned _Z5rhaddjj(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a + b + 1) >> 1); }
+/* any / all of a scalar: its sign bit */
+int _Z3anyi(int x) { return x < 0; }
+int _Z3alli(int x) { return x < 0; }
 int _Z6rotateii(int v, int n) { unsigned u = (unsigned)v; n &= 31; return (int)(n ? u << n | u >> (32 - n) : u); }
 unsigned _Z6rotatejj(unsigned u, unsigned n) { n &= 31; return n ? u << n | u >> (32 - n) : u; }
 /* convert_uint_sat(float): toward zero, saturated, NaN -> 0 (OpenCL 1.2 6.2.3.3) */

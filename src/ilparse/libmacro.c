@@ -347,6 +347,47 @@ typedef struct LibBody {
 #define SHIFT64(op) KEEP op " out0.xy__, in0.xyxy, in1.xxxx\n"
 #define SHIFT64V2(op) SHIFT64(op) op " out0.__zw, in0.zwzw, in1.zzzz\n"
 
+/* one-component integer macros: the result in out0.x, the rest in0's;
+ * l0 = 0, 31, 0x7FFFFFFF, 32 */
+#define X1(body) "mov out0, in0\ndcl_literal l0, 0, 31, 0x7FFFFFFF, 32\n" body
+/* halving adds: (a >> 1) + (b >> 1) + (a op b & 1), shift sh */
+#define HADD(sh, op) X1(sh " r0.x___, in0.x, l1.x\n" sh " r0._y__, in1.x, l1.x\n" \
+	op " r0.__z_, in0.x, in1.x\n" "iand r0.__z_, r0.z, l1.x\n" \
+	"iadd r0.x___, r0.x, r0.y\n" "iadd out0.x___, r0.x, r0.z\n")
+/* rotate left by the count mod 32 (x >> (32 - n) is x >> (-n & 31)) */
+#define ROTATE X1("dcl_literal l1, 31, 0, 0, 0\n" "iand r0.x___, in1.x, l1.x\n" \
+	"ishl r0._y__, in0.x, r0.x\n" "inegate r0.x___, r0.x\n" "ushr r0.__z_, in0.x, r0.x\n" \
+	"ior out0.x___, r0.y, r0.z\n")
+/* clz: ffb_hi, 32 for 0 */
+#define CLZ X1("ffb_hi r0.x___, in0.x\n" "ieq r0._y__, in0.x, l0.x\n" \
+	"cmov_logical out0.x___, r0.y, l0.w, r0.x\n")
+/* any/all of one element: its sign bit (bit 7, 15 or 31) as 0 or 1 */
+#define TOPBIT(b) X1("dcl_literal l1, " b ", 1, 0, 0\n" "ushr r0.x___, in0.x, l1.x\n" \
+	"iand out0.x___, r0.x, l1.y\n")
+/* the low 24 bits sign-extended */
+#define SEXT24 "dcl_literal l1, 8, 0x00FFFFFF, 0, 0\n" \
+	"ishl r0.x___, in0.x, l1.x\n" "ishr r0.x___, r0.x, l1.x\n" \
+	"ishl r0._y__, in1.x, l1.x\n" "ishr r0._y__, r0.y, l1.x\n"
+/* float bit operations on the member's components; ftz: a zero exponent
+ * field gives the zero of the component's sign */
+#define FTZ "mov out0, in0\ndcl_literal l0, 0x7F800000, 0, 0x80000000, 0\n" \
+	"iand r0, in0, l0.xxxx\n" "ieq r0, r0, l0.yyyy\n" "iand r1, in0, l0.zzzz\n" \
+	"cmov_logical out0.$, r0, r1, in0\n"
+/* IEEE maxNum / minNum by integer compares, as AMD's __fmax_f32 /
+ * __fmin_f32: one NaN gives the other operand, -0 < +0; two NaNs give
+ * 0x7FC00000 (fmax) or x | 0x7FC00000 (fmin).  The order key of a float
+ * is its bits for a positive one and bits ^ 0x7FFFFFFF for a negative one;
+ * cmp says when x is the answer. */
+#define FMAXMIN(cmp, nan2) "mov out0, in0\n" \
+	"dcl_literal l0, 0x7FFFFFFF, 0x7F800000, 0x7FC00000, 31\n" \
+	"ishr r0.x___, in0.x, l0.w\n" "iand r0.x___, r0.x, l0.x\n" "ixor r0.x___, r0.x, in0.x\n" \
+	"ishr r0._y__, in1.x, l0.w\n" "iand r0._y__, r0.y, l0.x\n" "ixor r0._y__, r0.y, in1.x\n" \
+	cmp " r0.__z_, r0.x, r0.y\n" "cmov_logical r1.x___, r0.z, in0.x, in1.x\n" \
+	"iand r0.x___, in0.x, l0.x\n" "ult r0.x___, l0.y, r0.x\n" \
+	"iand r0._y__, in1.x, l0.x\n" "ult r0._y__, l0.y, r0.y\n" \
+	"cmov_logical r1.x___, r0.y, in0.x, r1.x\n" "cmov_logical r1.x___, r0.x, in1.x, r1.x\n" \
+	"iand r0.x___, r0.x, r0.y\n" nan2 "cmov_logical out0.x___, r0.x, r1.y, r1.x\n"
+
 static const LibBody lib_bodies[] = {
 	/* barrier(flags), barrier(CLK_GLOBAL_MEM_FENCE), barrier(CLK_LOCAL_MEM_FENCE):
 	 * the flags come back unchanged */
@@ -408,7 +449,21 @@ static const LibBody lib_bodies[] = {
 	{187, "x___", UN("round_plusinf")},              /* __ceil_f32 */
 	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
 	 * doubles in0.xy / in1.xy, in out0.xy */
+	/* __copysign_f32: x's magnitude, y's sign */
+	{189, NULL, "mov out0, in0\ndcl_literal l0, 0x7FFFFFFF, 0x80000000, 0, 0\n"
+	            "iand r0.x___, in0.x, l0.x\n" "iand r0._y__, in1.x, l0.y\n" "ior out0.x___, r0.x, r0.y\n"},
 	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
+	/* __degrees_f32, __radians_f32: one mul_ieee by the float nearest
+	 * 180/pi (0x42652EE1) or pi/180 (0x3C8EFA35) */
+	{196, NULL, KEEP "dcl_literal l0, 0x42652EE1, 0, 0, 0\nmul_ieee out0.x___, in0.x, l0.x\n"},
+	/* __distance_f32, __fast_distance_f32: |x - y| */
+	{199, NULL, KEEP "add r0.x___, in0.x, in1.x_neg(xyzw)\nmov out0.x___, r0.x_abs\n"},
+	{203, NULL, KEEP "mul_ieee out0.x___, in0.x, in1.x\n"},   /* __dot_f32 */
+	/* __fabs_f32: the sign bit cleared (NaNs keep their bits) */
+	{210, NULL, KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"},
+	{213, NULL, KEEP "add r0.x___, in0.x, in1.x_neg(xyzw)\nmov out0.x___, r0.x_abs\n"},
+	/* __fast_length_f32, __length_f32: |x| */
+	{216, NULL, KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"},
 	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	/* __fdiv_f32: AMD's text multiplies by a reciprocal with no correction
 	 * step (up to 1 ulp off) after flushing denormal operands, and flushes
@@ -416,6 +471,9 @@ static const LibBody lib_bodies[] = {
 	 * same flushes (div_precise), within OpenCL's 2.5 ulp for x / y */
 	{221, "x___", BIN("div_precise")},
 	{222, "x___", UN("round_neginf")},              /* __floor_f32 */
+	{223, NULL, FMAXMIN("ige", "mov r1._y__, l0.z\n")},              /* __fmax_f32 */
+	{226, NULL, FMAXMIN("ilt", "ior r1._y__, in0.x, l0.z\n")},       /* __fmin_f32 */
+	{232, "xy__ xyzw x___", FTZ},                   /* __ftz_2f32, _4f32, _f32 */
 	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
 	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
 	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
@@ -423,13 +481,44 @@ static const LibBody lib_bodies[] = {
 	 * (July 2011) keeps only products that fit in 32 bits and reads a
 	 * register it never writes: a driver whose 64-bit multiply gave that
 	 * would fail OpenCL's conformance tests, so the product is the rule. */
+	/* __nan_u32: the quiet NaN with the code's low 23 bits as payload */
+	{296, NULL, "mov out0, in0\ndcl_literal l0, 0x007FFFFF, 0x7FC00000, 0, 0\n"
+	            "iand r0.x___, in0.x, l0.x\n" "ior out0.x___, r0.x, l0.y\n"},
+	{255, NULL, KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"},
 	{294, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\n"},
 	{295, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\ni64mul out0.__zw, in0.zwzw, in1.zwzw\n"},
+	/* __sabs_diff_i32: imax - imin; __sabs_i16/_i32/_i8 (one text in the
+	 * database): imax(x, -x), |INT_MIN| = 0x80000000 */
+	{353, NULL, X1("imax r0.x___, in0.x, in1.x\n" "imin r0._y__, in0.x, in1.x\n"
+	               "inegate r0._y__, r0.y\n" "iadd out0.x___, r0.x, r0.y\n")},
+	{355, "x___ x___ x___", X1("inegate r0.x___, in0.x\n" "imax out0.x___, in0.x, r0.x\n")},
+	/* __sadd_sat_u32 (sic: signed): overflow when the sum's sign differs
+	 * from both operands'; it saturates to INT_MAX or INT_MIN by a's sign */
+	{360, NULL, X1("iadd r0.x___, in0.x, in1.x\n" "ixor r0._y__, in0.x, r0.x\n"
+	               "ixor r0.__z_, in1.x, r0.x\n" "iand r0._y__, r0.y, r0.z\n"
+	               "ilt r0._y__, r0.y, l0.x\n" "ishr r0.__z_, in0.x, l0.y\n"
+	               "ixor r0.__z_, r0.z, l0.z\n" "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
+	{361, NULL, TOPBIT("15")},                      /* __sall_i16 */
+	{362, NULL, TOPBIT("31")},                      /* __sall_i32 */
+	{363, NULL, TOPBIT("7")},                       /* __sall_i8 */
+	{364, NULL, TOPBIT("15")},                      /* __sany_i16 */
+	{365, NULL, TOPBIT("31")},                      /* __sany_i32 */
+	{366, NULL, TOPBIT("7")},                       /* __sany_i8 */
+	{368, NULL, CLZ},                               /* __sclz_i32 */
+	{375, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ishr", "iand")}, /* __shadd_i32 */
+	{344, NULL, KEEP "dcl_literal l0, 0x3C8EFA35, 0, 0, 0\nmul_ieee out0.x___, in0.x, l0.x\n"},
 	{370, NULL, SDIVN("16", "0xFFFF")},             /* __sdiv_i16 */
 	{371, NULL, "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\nmov r1.x___, in0.x\nmov r1._y__, in1.x\n" SDIV32
 	            "mov out0.x___, r1.z\n"},           /* __sdiv_i32 */
 	{372, NULL, DIV64("i64div")},                   /* __sdiv_i64 */
 	{373, NULL, SDIVN("24", "0xFF")},               /* __sdiv_i8 */
+	/* 24-bit multiplies: the low 24 bits sign-extended (mad: plus c) */
+	{390, NULL, X1(SEXT24 "imad out0.x___, r0.x, r0.y, in2.x\n")},   /* __smad24_i32 */
+	{392, NULL, X1("imul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __smad_hi_i32 */
+	{398, NULL, X1("imax out0.x___, in0.x, in1.x\n")},             /* __smax_i32 */
+	{401, NULL, X1("imin out0.x___, in0.x, in1.x\n")},             /* __smin_i32 */
+	{408, NULL, X1(SEXT24 "imul out0.x___, r0.x, r0.y\n")},          /* __smul24_i32 */
+	{410, NULL, X1("imul_high out0.x___, in0.x, in1.x\n")},        /* __smul_hi_i32 */
 	{377, NULL, SHIFT64("i64shl")},                 /* __shl_apple_i64 */
 	{378, NULL, SHIFT64V2("i64shl")},               /* __shl_apple_v2i64 */
 	{379, NULL, SHIFT64("i64shl")},                 /* __shl_i64 */
@@ -451,22 +540,53 @@ static const LibBody lib_bodies[] = {
 	            "iand r1.x___, in0.y, l0.x\n" "iand r1._y__, in0.y, l0.y\n" "ior r1._y__, r1.y, in0.x\n"
 	            "ine r1.x___, r1.x, l0.z\n" "ine r1._y__, r1.y, l0.z\n" "iand r1.x___, r1.x, r1.y\n"
 	            "cmov_logical out0.xy__, r1.xxxx, l0.zwzw, r0.xyxy\n"},
+	{420, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ishr", "ior")}, /* __srhadd_i32 */
+	{423, NULL, ROTATE},                            /* __srotate_i32 */
+	/* __ssub_sat_i32: overflow when a and b differ in sign and the
+	 * difference's sign differs from a's */
+	{426, NULL, X1("inegate r0.x___, in1.x\n" "iadd r0.x___, in0.x, r0.x\n"
+	               "ixor r0._y__, in0.x, in1.x\n" "ixor r0.__z_, in0.x, r0.x\n"
+	               "iand r0._y__, r0.y, r0.z\n" "ilt r0._y__, r0.y, l0.x\n"
+	               "ishr r0.__z_, in0.x, l0.y\n" "ixor r0.__z_, r0.z, l0.z\n"
+	               "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
 	{415, NULL, SHIFT64("i64shr")},                 /* __sra_apple_i64 */
 	{416, NULL, SHIFT64V2("i64shr")},               /* __sra_apple_v2i64 */
 	{417, NULL, SHIFT64("i64shr")},                 /* __sra_i64 */
 	{418, NULL, SHIFT64V2("i64shr")},               /* __sra_v2i64 */
 	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */
 	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
+	{459, NULL, X1("umax r0.x___, in0.x, in1.x\n" "umin r0._y__, in0.x, in1.x\n"
+	               "inegate r0._y__, r0.y\n" "iadd out0.x___, r0.x, r0.y\n")}, /* __uabs_diff_u32 */
+	{461, "x___ x___ x___", KEEP},                  /* __uabs_u16, _u32, _u8: the value */
+	/* __uadd_sat_i32 (sic: unsigned): all ones when the sum wraps */
+	{464, NULL, X1("iadd r0.x___, in0.x, in1.x\n" "ult r0._y__, r0.x, in0.x\n"
+	               "ior out0.x___, r0.x, r0.y\n")},
+	{467, NULL, TOPBIT("15")},                      /* __uall_u16 */
+	{468, NULL, TOPBIT("31")},                      /* __uall_u32 */
+	{469, NULL, TOPBIT("7")},                       /* __uall_u8 */
+	{470, NULL, TOPBIT("15")},                      /* __uany_i16 */
+	{471, NULL, TOPBIT("31")},                      /* __uany_i32 */
+	{472, NULL, TOPBIT("7")},                       /* __uany_u8 */
+	{474, NULL, CLZ},                               /* __uclz_u32 */
 	{476, NULL, UDIVN("16", "0xFFFF")},             /* __udiv_i16 */
 	{477, "x___", BIN("udiv")},                     /* __udiv_i32 */
 	{478, NULL, DIV64("u64div")},                   /* __udiv_i64 */
 	{479, NULL, UDIVN("24", "0xFF")},               /* __udiv_i8 */
+	{481, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ushr", "iand")}, /* __uhadd_u32 */
+	{484, NULL, X1("dcl_literal l1, 0x00FFFFFF, 0, 0, 0\n" "iand r0.x___, in0.x, l1.x\n"
+	               "iand r0._y__, in1.x, l1.x\n" "umad out0.x___, r0.x, r0.y, in2.x\n")}, /* __umad24_u32 */
+	{486, NULL, X1("umul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __umad_hi_u32 */
+	{492, NULL, X1("umax out0.x___, in0.x, in1.x\n")},             /* __umax_u32 */
+	{495, NULL, X1("umin out0.x___, in0.x, in1.x\n")},             /* __umin_u32 */
 	{497, NULL, UMODN("16", "0xFFFF")},             /* __umod_i16 */
 	/* __umod_i32 is a - udiv(a, b) * b, so x % 0 = x (not umod's 0xFFFFFFFF) */
 	{498, NULL, KEEP "udiv r0.x___, in0.x, in1.x\n" "umul r0.x___, r0.x, in1.x\n"
 	            "inegate r0.x___, r0.x\n" "iadd out0.x___, in0.x, r0.x\n"},
 	{499, NULL, DIV64("u64mod")},                   /* __umod_i64 */
 	{500, NULL, UMODN("24", "0xFF")},               /* __umod_i8 */
+	{503, NULL, X1("umul_high out0.x___, in0.x, in1.x\n")},        /* __umul_hi_u32 */
+	{506, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ushr", "ior")}, /* __urhadd_u32 */
+	{509, NULL, ROTATE},                            /* __urotate_u32 */
 };
 
 const char *il_libmacro_name(long long id)
