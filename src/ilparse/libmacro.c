@@ -321,6 +321,9 @@ typedef struct LibBody {
 #define SMOD32 SMAG \
 	"umul r2.__z_, r2.z, r2.y\n" "inegate r2.__z_, r2.z\n" "iadd r2.__z_, r2.x, r2.z\n" \
 	"iadd r2.__z_, r2.z, r0.x\n" "ixor r1.__z_, r2.z, r0.x\n"
+/* __sdiv_i32 / __smod_i32: a in in0.x, b in in1.x, the result in out0.x */
+#define S32(core) "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\nmov r1.x___, in0.x\nmov r1._y__, in1.x\n" \
+	core "mov out0.x___, r1.z\n"
 /* the 8- and 16-bit members: only the low bits of a and b count (l1.x =
  * 24 or 16 sign-extends them, l1.y = 0xFF or 0xFFFF masks them) and the
  * result is zero-extended; x / 0 = 0 (signed and unsigned), x % 0 = x's
@@ -364,6 +367,14 @@ typedef struct LibBody {
 /* any/all of one element: its sign bit (bit 7, 15 or 31) as 0 or 1 */
 #define TOPBIT(b) X1("dcl_literal l1, " b ", 1, 0, 0\n" "ushr r0.x___, in0.x, l1.x\n" \
 	"iand out0.x___, r0.x, l1.y\n")
+/* abs_diff: max - min */
+#define ABSDIFF(max, min) X1(max " r0.x___, in0.x, in1.x\n" min " r0._y__, in0.x, in1.x\n" \
+	"inegate r0._y__, r0.y\n" "iadd out0.x___, r0.x, r0.y\n")
+/* float x with its sign bit cleared (NaNs keep their bits); |x - y| */
+#define FABS KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"
+#define FDIST KEEP "add r0.x___, in0.x, in1.x_neg(xyzw)\nmov out0.x___, r0.x_abs\n"
+/* x times the float k (mul_ieee) */
+#define FMULK(k) KEEP "dcl_literal l0, " k ", 0, 0, 0\nmul_ieee out0.x___, in0.x, l0.x\n"
 /* the low 24 bits sign-extended */
 #define SEXT24 "dcl_literal l1, 8, 0x00FFFFFF, 0, 0\n" \
 	"ishl r0.x___, in0.x, l1.x\n" "ishr r0.x___, r0.x, l1.x\n" \
@@ -447,24 +458,24 @@ static const LibBody lib_bodies[] = {
 	{169, M4, UN("unpack2")},
 	{173, M4, UN("unpack3")},
 	{187, "x___", UN("round_plusinf")},              /* __ceil_f32 */
-	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
-	 * doubles in0.xy / in1.xy, in out0.xy */
 	/* __copysign_f32: x's magnitude, y's sign */
 	{189, NULL, "mov out0, in0\ndcl_literal l0, 0x7FFFFFFF, 0x80000000, 0, 0\n"
 	            "iand r0.x___, in0.x, l0.x\n" "iand r0._y__, in1.x, l0.y\n" "ior out0.x___, r0.x, r0.y\n"},
+	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
+	 * doubles in0.xy / in1.xy, in out0.xy */
 	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
+	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	/* __degrees_f32, __radians_f32: one mul_ieee by the float nearest
 	 * 180/pi (0x42652EE1) or pi/180 (0x3C8EFA35) */
-	{196, NULL, KEEP "dcl_literal l0, 0x42652EE1, 0, 0, 0\nmul_ieee out0.x___, in0.x, l0.x\n"},
+	{196, NULL, FMULK("0x42652EE1")},
 	/* __distance_f32, __fast_distance_f32: |x - y| */
-	{199, NULL, KEEP "add r0.x___, in0.x, in1.x_neg(xyzw)\nmov out0.x___, r0.x_abs\n"},
+	{199, NULL, FDIST},
 	{203, NULL, KEEP "mul_ieee out0.x___, in0.x, in1.x\n"},   /* __dot_f32 */
 	/* __fabs_f32: the sign bit cleared (NaNs keep their bits) */
-	{210, NULL, KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"},
-	{213, NULL, KEEP "add r0.x___, in0.x, in1.x_neg(xyzw)\nmov out0.x___, r0.x_abs\n"},
+	{210, NULL, FABS},
+	{213, NULL, FDIST},                             /* __fast_distance_f32 */
 	/* __fast_length_f32, __length_f32: |x| */
-	{216, NULL, KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"},
-	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
+	{216, NULL, FABS},
 	/* __fdiv_f32: AMD's text multiplies by a reciprocal with no correction
 	 * step (up to 1 ulp off) after flushing denormal operands, and flushes
 	 * a denormal quotient; here the correctly rounded quotient with the
@@ -472,25 +483,26 @@ static const LibBody lib_bodies[] = {
 	{221, "x___", BIN("div_precise")},
 	{222, "x___", UN("round_neginf")},              /* __floor_f32 */
 	{223, NULL, FMAXMIN("ige", "mov r1._y__, l0.z\n")},              /* __fmax_f32 */
+	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
 	{226, NULL, FMAXMIN("ilt", "ior r1._y__, in0.x, l0.z\n")},       /* __fmin_f32 */
 	{232, "xy__ xyzw x___", FTZ},                   /* __ftz_2f32, _4f32, _f32 */
-	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
 	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
+	{255, NULL, FABS},                              /* __length_f32 */
 	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
+	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */
 	/* __mul_i64, __mul_v2i64: the product mod 2^64.  The database's text
 	 * (July 2011) keeps only products that fit in 32 bits and reads a
 	 * register it never writes: a driver whose 64-bit multiply gave that
 	 * would fail OpenCL's conformance tests, so the product is the rule. */
+	{294, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\n"},
+	{295, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\ni64mul out0.__zw, in0.zwzw, in1.zwzw\n"},
 	/* __nan_u32: the quiet NaN with the code's low 23 bits as payload */
 	{296, NULL, "mov out0, in0\ndcl_literal l0, 0x007FFFFF, 0x7FC00000, 0, 0\n"
 	            "iand r0.x___, in0.x, l0.x\n" "ior out0.x___, r0.x, l0.y\n"},
-	{255, NULL, KEEP "dcl_literal l0, 0x7FFFFFFF, 0, 0, 0\niand out0.x___, in0.x, l0.x\n"},
-	{294, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\n"},
-	{295, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\ni64mul out0.__zw, in0.zwzw, in1.zwzw\n"},
+	{344, NULL, FMULK("0x3C8EFA35")},              /* __radians_f32 */
 	/* __sabs_diff_i32: imax - imin; __sabs_i16/_i32/_i8 (one text in the
 	 * database): imax(x, -x), |INT_MIN| = 0x80000000 */
-	{353, NULL, X1("imax r0.x___, in0.x, in1.x\n" "imin r0._y__, in0.x, in1.x\n"
-	               "inegate r0._y__, r0.y\n" "iadd out0.x___, r0.x, r0.y\n")},
+	{353, NULL, ABSDIFF("imax", "imin")},
 	{355, "x___ x___ x___", X1("inegate r0.x___, in0.x\n" "imax out0.x___, in0.x, r0.x\n")},
 	/* __sadd_sat_u32 (sic: signed): overflow when the sum's sign differs
 	 * from both operands'; it saturates to INT_MAX or INT_MIN by a's sign */
@@ -505,20 +517,11 @@ static const LibBody lib_bodies[] = {
 	{365, NULL, TOPBIT("31")},                      /* __sany_i32 */
 	{366, NULL, TOPBIT("7")},                       /* __sany_i8 */
 	{368, NULL, CLZ},                               /* __sclz_i32 */
-	{375, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ishr", "iand")}, /* __shadd_i32 */
-	{344, NULL, KEEP "dcl_literal l0, 0x3C8EFA35, 0, 0, 0\nmul_ieee out0.x___, in0.x, l0.x\n"},
 	{370, NULL, SDIVN("16", "0xFFFF")},             /* __sdiv_i16 */
-	{371, NULL, "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\nmov r1.x___, in0.x\nmov r1._y__, in1.x\n" SDIV32
-	            "mov out0.x___, r1.z\n"},           /* __sdiv_i32 */
+	{371, NULL, S32(SDIV32)},                       /* __sdiv_i32 */
 	{372, NULL, DIV64("i64div")},                   /* __sdiv_i64 */
 	{373, NULL, SDIVN("24", "0xFF")},               /* __sdiv_i8 */
-	/* 24-bit multiplies: the low 24 bits sign-extended (mad: plus c) */
-	{390, NULL, X1(SEXT24 "imad out0.x___, r0.x, r0.y, in2.x\n")},   /* __smad24_i32 */
-	{392, NULL, X1("imul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __smad_hi_i32 */
-	{398, NULL, X1("imax out0.x___, in0.x, in1.x\n")},             /* __smax_i32 */
-	{401, NULL, X1("imin out0.x___, in0.x, in1.x\n")},             /* __smin_i32 */
-	{408, NULL, X1(SEXT24 "imul out0.x___, r0.x, r0.y\n")},          /* __smul24_i32 */
-	{410, NULL, X1("imul_high out0.x___, in0.x, in1.x\n")},        /* __smul_hi_i32 */
+	{375, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ishr", "iand")}, /* __shadd_i32 */
 	{377, NULL, SHIFT64("i64shl")},                 /* __shl_apple_i64 */
 	{378, NULL, SHIFT64V2("i64shl")},               /* __shl_apple_v2i64 */
 	{379, NULL, SHIFT64("i64shl")},                 /* __shl_i64 */
@@ -527,11 +530,17 @@ static const LibBody lib_bodies[] = {
 	{382, NULL, SHIFT64V2("u64shr")},               /* __shr_apple_v2i64 */
 	{383, NULL, SHIFT64("u64shr")},                 /* __shr_i64 */
 	{384, NULL, SHIFT64V2("u64shr")},               /* __shr_v2i64 */
+	/* 24-bit multiplies: the low 24 bits sign-extended (mad: plus c) */
+	{390, NULL, X1(SEXT24 "imad out0.x___, r0.x, r0.y, in2.x\n")},   /* __smad24_i32 */
+	{392, NULL, X1("imul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __smad_hi_i32 */
+	{398, NULL, X1("imax out0.x___, in0.x, in1.x\n")},             /* __smax_i32 */
+	{401, NULL, X1("imin out0.x___, in0.x, in1.x\n")},             /* __smin_i32 */
 	{403, NULL, SMODN("16", "0xFFFF")},             /* __smod_i16 */
-	{404, NULL, "mov out0, in0\ndcl_literal l0, 31, 0, 0, 0\nmov r1.x___, in0.x\nmov r1._y__, in1.x\n" SMOD32
-	            "mov out0.x___, r1.z\n"},           /* __smod_i32 */
+	{404, NULL, S32(SMOD32)},                       /* __smod_i32 */
 	{405, NULL, DIV64("i64mod")},                   /* __smod_i64 */
 	{406, NULL, SMODN("24", "0xFF")},               /* __smod_i8 */
+	{408, NULL, X1(SEXT24 "imul out0.x___, r0.x, r0.y\n")},          /* __smul24_i32 */
+	{410, NULL, X1("imul_high out0.x___, in0.x, in1.x\n")},        /* __smul_hi_i32 */
 	/* __sqrt_f64: the correctly rounded root (what AMD's Newton steps give
 	 * in a simulation of its text); a negative operand, -Inf and a NaN with
 	 * the sign set give 0xFFF8000000000000, -0 gives -0 */
@@ -540,6 +549,10 @@ static const LibBody lib_bodies[] = {
 	            "iand r1.x___, in0.y, l0.x\n" "iand r1._y__, in0.y, l0.y\n" "ior r1._y__, r1.y, in0.x\n"
 	            "ine r1.x___, r1.x, l0.z\n" "ine r1._y__, r1.y, l0.z\n" "iand r1.x___, r1.x, r1.y\n"
 	            "cmov_logical out0.xy__, r1.xxxx, l0.zwzw, r0.xyxy\n"},
+	{415, NULL, SHIFT64("i64shr")},                 /* __sra_apple_i64 */
+	{416, NULL, SHIFT64V2("i64shr")},               /* __sra_apple_v2i64 */
+	{417, NULL, SHIFT64("i64shr")},                 /* __sra_i64 */
+	{418, NULL, SHIFT64V2("i64shr")},               /* __sra_v2i64 */
 	{420, NULL, "dcl_literal l1, 1, 0, 0, 0\n" HADD("ishr", "ior")}, /* __srhadd_i32 */
 	{423, NULL, ROTATE},                            /* __srotate_i32 */
 	/* __ssub_sat_i32: overflow when a and b differ in sign and the
@@ -549,14 +562,8 @@ static const LibBody lib_bodies[] = {
 	               "iand r0._y__, r0.y, r0.z\n" "ilt r0._y__, r0.y, l0.x\n"
 	               "ishr r0.__z_, in0.x, l0.y\n" "ixor r0.__z_, r0.z, l0.z\n"
 	               "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
-	{415, NULL, SHIFT64("i64shr")},                 /* __sra_apple_i64 */
-	{416, NULL, SHIFT64V2("i64shr")},               /* __sra_apple_v2i64 */
-	{417, NULL, SHIFT64("i64shr")},                 /* __sra_i64 */
-	{418, NULL, SHIFT64V2("i64shr")},               /* __sra_v2i64 */
-	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */
 	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
-	{459, NULL, X1("umax r0.x___, in0.x, in1.x\n" "umin r0._y__, in0.x, in1.x\n"
-	               "inegate r0._y__, r0.y\n" "iadd out0.x___, r0.x, r0.y\n")}, /* __uabs_diff_u32 */
+	{459, NULL, ABSDIFF("umax", "umin")},            /* __uabs_diff_u32 */
 	{461, "x___ x___ x___", KEEP},                  /* __uabs_u16, _u32, _u8: the value */
 	/* __uadd_sat_i32 (sic: unsigned): all ones when the sum wraps */
 	{464, NULL, X1("iadd r0.x___, in0.x, in1.x\n" "ult r0._y__, r0.x, in0.x\n"

@@ -15,7 +15,7 @@
  *   scratch  lsc_load.ugm / lsc_store.ugm.wb.wb on ss(S)[O]:a32, S = r0.5 >> 4
  *            (the thread's scratch surface state), O counted from the
  *            thread's scratch start (IGC's private memory on pvc)
- *   atomics  lsc_atomic_<op>.<ugm|slm> (Mk,16) OLD:d32 A SRC1 SRC2, OLD %null
+ *   atomics  lsc_atomic_<op>.<ugm|slm> (Mk,16) OLD:d32 (d64) A SRC1 SRC2, OLD %null
  *            when unused; icas takes the compare value in SRC1 and the value
  *            stored in SRC2 (the reverse of svm_atomic.cmpxchg)
  *   fences   lsc_fence.slm.none.group, lsc_fence.ugm.invalidate.gpu (IGC's
@@ -96,21 +96,19 @@ static const char *atomic_name(const char *vop)
 	return NULL;
 }
 
-static VOpnd as_data(VOpnd o)
-{
-	return vo_lsc_data(o.var, o.off, "d32");
-}
-
 /* dst = old, mem = vop(mem, s0, s1) on the lanes of chunk h, operands in
  * the legacy roles (cmpxchg: s0 stored where mem equals s1), %null raw
- * operands where unused */
-void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1)
+ * operands where unused; dtype "d32", or "d64" for the 64-bit UAV atomics
+ * (IGC 1.0.12504 on pvc for OpenCL's atom_* on longs:
+ * lsc_atomic_iadd.ugm (M1, 32) V:d64 flat[A]:a64 S %null) */
+void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1,
+                const char *dtype)
 {
 	char op[48];
 	VInst *in;
 	snprintf(op, sizeof op, "lsc_atomic_%s.%s", atomic_name(vop), global ? "ugm" : "slm");
 	in = emit_chunk(l, intern(op), h);
-	in->ops[0] = as_data(dst);
+	in->ops[0] = vo_lsc_data(dst.var, dst.off, dtype);
 	in->ops[1] = addr_opnd(l, global ? LSC_UGM : LSC_SLM, addr, 0, 0);
 	if (!strcmp(vop, "cmpxchg")) {
 		in->ops[2] = s1; /* compare */
@@ -118,29 +116,6 @@ void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst
 	} else {
 		in->ops[2] = s0;
 		in->ops[3] = s1;
-	}
-	in->nops = 4;
-}
-
-/* the 64-bit form on global memory: OLD:d64 (or %null:d64), the A64
- * addresses, then q-typed value and compare operands in the legacy roles
- * (IGC 1.0.12504 on pvc for OpenCL's atom_* on longs:
- * lsc_atomic_iadd.ugm (M1, 32) V:d64 flat[A]:a64 S %null) */
-void lsc_atomic64(L *l, VDecl *addr, int h, const char *vop, VDecl *dst, VDecl *s0, VDecl *s1)
-{
-	char op[48];
-	VInst *in;
-	VOpnd null = vo_raw(vk_predefined(l->vk, "%null", VT_UD), 0);
-	snprintf(op, sizeof op, "lsc_atomic_%s.ugm", atomic_name(vop));
-	in = emit_chunk(l, intern(op), h);
-	in->ops[0] = vo_lsc_data(dst ? dst : null.var, 0, "d64");
-	in->ops[1] = addr_opnd(l, LSC_UGM, addr, 0, 0);
-	if (!strcmp(vop, "cmpxchg")) {
-		in->ops[2] = vo_raw(s1, 0); /* compare */
-		in->ops[3] = vo_raw(s0, 0); /* new value */
-	} else {
-		in->ops[2] = vo_raw(s0, 0);
-		in->ops[3] = s1 ? vo_raw(s1, 0) : null;
 	}
 	in->nops = 4;
 }

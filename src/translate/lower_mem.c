@@ -1442,7 +1442,7 @@ static void atom_send(L *l, const AtomMem *m, VDecl *addr, int h, const char *vo
 	VInst *v;
 	int q;
 	if (l->lsc) {
-		lsc_atomic(l, m->global, addr, h, vop, dst, s0, s1);
+		lsc_atomic(l, m->global, addr, h, vop, dst, s0, s1, "d32");
 		return;
 	}
 	snprintf(op, sizeof op, "%s.%s", m->global ? "svm_atomic" : "dword_atomic", vop);
@@ -1636,7 +1636,8 @@ static void lower_atomic64(L *l, const Inst *in, const Atomic *at)
 		if (at->ret)
 			dst = vk_temp(l->vk, "AO", t, l->chunk);
 		if (l->lsc)
-			lsc_atomic64(l, addr, h, at->vop, dst, src[0], src[1]);
+			lsc_atomic(l, 1, addr, h, at->vop, dst ? vo_raw(dst, 0) : null_raw(l), vo_raw(src[0], 0),
+			           src[1] ? vo_raw(src[1], 0) : null_raw(l), "d64");
 		for (q = 0; !l->lsc && q < l->chunk / 8; q++) {
 			x = vk_emit(l->vk, intern(op), 8, 1 + (h * l->chunk + 8 * q) / 4);
 			x->ops[0] = vo_raw(addr, 64 * q);

@@ -236,8 +236,8 @@ typedef enum LscMem { LSC_UGM, LSC_SLM, LSC_SCRATCH } LscMem;
 int lsc_choose(const TranslateOptions *o);  /* the kernel's messages are LSC */
 void lsc_move(L *l, LscMem m, int store, int h, VDecl *addr, int aoff, int64_t imm, int bytes, int n,
               VDecl *data, int doff);
-void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1);
-void lsc_atomic64(L *l, VDecl *addr, int h, const char *vop, VDecl *dst, VDecl *s0, VDecl *s1);
+void lsc_atomic(L *l, int global, VDecl *addr, int h, const char *vop, VOpnd dst, VOpnd s0, VOpnd s1,
+                const char *dtype);
 void lsc_fence(L *l, int slm);
 void lsc_scratch_prologue(L *l);           /* L.scratch_ss */
 /* lower_fmath.c: further float instructions and the rounding-mode and

@@ -501,7 +501,7 @@ static VDecl *reserve(L *l, int bytes, VDecl *addr[])
 		/* svm_atomic goes 8 lanes per message (see lower_mem.c atom_send) */
 		if (l->lsc)
 			lsc_atomic(l, 1, a, h, "add", vo_raw(old, h * l->chunk * 4), vo_raw(inc, h * l->chunk * 4),
-			           vo_raw(vk_predefined(l->vk, "%null", VT_UD), 0));
+			           vo_raw(vk_predefined(l->vk, "%null", VT_UD), 0), "d32");
 		for (q = 0; q < l->chunk / 8 && !l->lsc; q++) {
 			in = vk_emit(l->vk, "svm_atomic.add", 8, 1 + (h * l->chunk + 8 * q) / 4);
 			in->ops[0] = vo_raw(a, 64 * q);
