@@ -691,6 +691,9 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 		if (dec_dst(d, &outs->group[j], &t))
 			return -1;
 		push_mov(d, outs->group[j].loc, &t, &s);
+		/* a transcendental of AMD's library: its result counts as
+		 * approximate math (EmuResult.approx) when it is copied out */
+		d->c->code.v[d->c->code.n - 1].approx = mac->approx > 0;
 	}
 	return rc;
 }

@@ -229,7 +229,7 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 			res[c] = amd_alu(a, v);
 		}
 	}
-	if (amd_alu_approx(a->op))
+	if (amd_alu_approx(a->op) || a->approx)
 		R->approx = 1;
 	if (!R->err)
 		commit(R, it, a, res);

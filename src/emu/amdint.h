@@ -69,6 +69,7 @@ typedef struct AInst {
 	uint32_t k;         /* cmp: the _cmpval constant's bits */
 	uint8_t rnd;        /* _rte/_rtp/_rtn/_rtz: 1..4, 0 = none (amd_fmath.c) */
 	int8_t shift;       /* _x2.._x8 / _d2.._d8: the power of two, 0 = none */
+	uint8_t approx;     /* the output copy of an approximate library macro */
 	ADst d;
 	ASrc s[4];
 } AInst;

@@ -116,6 +116,8 @@ typedef struct Func {
 	int is_macro;      /* mdef ... mend */
 	int outline;       /* mdef ..._outline */
 	int nout, nin;     /* macro outputs / inputs */
+	int approx;        /* AMD library macro whose result is approximate (a
+	                      transcendental): OpenCL's bound in ulps, else 0 */
 	VEC(Inst) code;
 } Func;
 

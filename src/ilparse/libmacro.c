@@ -399,6 +399,196 @@ typedef struct LibBody {
 	"cmov_logical r1.x___, r0.y, in0.x, r1.x\n" "cmov_logical r1.x___, r0.x, in1.x, r1.x\n" \
 	"iand r0.x___, r0.x, r0.y\n" nan2 "cmov_logical out0.x___, r0.x, r1.y, r1.x\n"
 
+/* ---- transcendentals (OpenCL 1.2 section 7.4 accuracy, FTZ as AMD's GPUs) --
+ * Written here from the textbook algorithms (Cody-Waite reduction with a
+ * split constant, Taylor polynomials by Horner in fma, the scale by 2^k as
+ * two exact multiplies so that overflow gives Inf and results below the
+ * normal range flush to 0; log through s = f / (2 + f); Payne-Hanek with
+ * 96 bits of 2/pi for trig arguments from 2^18 on).  Measured against a
+ * double-precision libm on every 13th float of the normal range, in a C
+ * model of these instructions: exp, exp2, exp10, log, log2, log10, sin and
+ * cos within 1 ulp, tan within 3 (tests/ref checks them against OpenCL's
+ * bounds).  Where AMD's own library rounds differently, both are within
+ * OpenCL's bounds; bit-identical results are not the goal. */
+
+/* out0.x = p (r1.x) * 2^k (k the float in r0.y) as p * 2^(k>>1) * 2^(k-(k>>1)),
+ * 0x7FC00000 for a NaN x */
+#define EXPSCALE "dcl_literal l9, 1, 127, 23, 0x7FC00000\n" \
+	"ftoi r2.x___, r0.y\n" "ishr r2._y__, r2.x, l9.x\n" "inegate r2.__z_, r2.y\n" \
+	"iadd r2.__z_, r2.x, r2.z\n" "iadd r2._yz_, r2.yyzz, l9.yyyy\n" "ishl r2._yz_, r2.yyzz, l9.zzzz\n" \
+	"mul_ieee r1.x___, r1.x, r2.y\n" "mul_ieee r1.x___, r1.x, r2.z\n" \
+	"ne r2.x___, in0.x, in0.x\n" "cmov_logical out0.x___, r2.x, l9.w, r1.x\n"
+/* Horner step t = r * t + c, r in r0.z, t in r1.x */
+#define HORNER(c) "fma r1.x___, r0.z, r1.x, " c "\n"
+/* e^x: k = rint(x log2 e), r = x - k ln2 (ln2 as 0x3F317200, whose 15
+ * significant bits make k ln2_hi exact, + 0x35BFBE8E), e^r to r^7/7! */
+#define EXP KEEP "dcl_literal l0, 0x42C80000, 0xC2C80000, 0x3FB8AA3B, 0xBF317200\n" \
+	"dcl_literal l1, 0xB5BFBE8E, 0x3F800000, 0x3F000000, 0x3E2AAAAB\n" \
+	"dcl_literal l2, 0x39500D01, 0x3AB60B61, 0x3C088889, 0x3D2AAAAB\n" \
+	"min r0.x___, in0.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
+	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
+	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n" \
+	"fma r1.x___, r0.z, l2.x, l2.y\n" HORNER("l2.z") HORNER("l2.w") HORNER("l1.w") \
+	HORNER("l1.z") HORNER("l1.y") HORNER("l1.y") EXPSCALE
+/* 2^x: k = rint(x), r = x - k exact, 2^r = e^(r ln2) to r^7 */
+#define EXP2 KEEP "dcl_literal l0, 0x43160000, 0xC3160000, 0x3F800000, 0\n" \
+	"dcl_literal l1, 0x377FE5FE, 0x39218489, 0x3AAEC3FF, 0x3C1D955B\n" \
+	"dcl_literal l2, 0x3D635847, 0x3E75FDF0, 0x3F317218, 0\n" \
+	"min r0.x___, in0.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
+	"round_nearest r0._y__, r0.x\n" "sub r0.__z_, r0.x, r0.y\n" \
+	"fma r1.x___, r0.z, l1.x, l1.y\n" HORNER("l1.z") HORNER("l1.w") HORNER("l2.x") \
+	HORNER("l2.y") HORNER("l2.z") HORNER("l0.z") EXPSCALE
+/* 10^x: k = rint(x log2 10), r = x - k log10 2 (0x3E9A2000 + 0x369A84FC),
+ * 10^r = e^(r ln10) to r^8 */
+#define EXP10 KEEP "dcl_literal l0, 0x42380000, 0xC2380000, 0x40549A78, 0xBE9A2000\n" \
+	"dcl_literal l1, 0xB69A84FC, 0x3F800000, 0x3CA08B58, 0x3D8B7270\n" \
+	"dcl_literal l2, 0x3E53F6B8, 0x3F0A1500, 0x3F95EBB0, 0x4002382D\n" \
+	"dcl_literal l3, 0x4029A926, 0x40135D8E, 0, 0\n" \
+	"min r0.x___, in0.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
+	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
+	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n" \
+	"fma r1.x___, r0.z, l1.z, l1.w\n" HORNER("l2.x") HORNER("l2.y") HORNER("l2.z") \
+	HORNER("l2.w") HORNER("l3.x") HORNER("l3.y") HORNER("l1.y") EXPSCALE
+
+/* log core.  r0.x = x with a denormal flushed (bits); x = m 2^e with m in
+ * [sqrt(1/2), sqrt(2)): r1.x = e (float), f = m - 1 in r2.x, s = f / (2 +
+ * f) in r2.y, z = s^2 in r2.z; R = z (2/3 + z (2/5 + ... 2/11 z^4)) in
+ * r3.x, hfsq = f^2 / 2 in r3.z, s (hfsq + R) in r3.w; then log(1 + f) =
+ * f - hfsq + s (hfsq + R) */
+#define LOGCORE KEEP "dcl_literal l0, 0x7F800000, 0, 0x80000000, 23\n" \
+	"dcl_literal l1, 0xFFFFFF81, 0x007FFFFF, 0x3F800000, 0x3FB504F3\n" \
+	"dcl_literal l2, 0x00800000, 1, 0x40000000, 0x3F000000\n" \
+	"dcl_literal l3, 0x3E3A2E8C, 0x3E638E39, 0x3E924925, 0x3ECCCCCD\n" \
+	"dcl_literal l4, 0x3F2AAAAB, 0x7FC00000, 0xFF800000, 0\n" \
+	"iand r0._y__, in0.x, l0.x\n" "ieq r0._y__, r0.y, l0.y\n" "iand r0.__z_, in0.x, l0.z\n" \
+	"cmov_logical r0.x___, r0.y, r0.z, in0.x\n" \
+	"ushr r1.x___, r0.x, l0.w\n" "iadd r1.x___, r1.x, l1.x\n" \
+	"iand r1._y__, r0.x, l1.y\n" "ior r1._y__, r1.y, l1.z\n" "uge r1.__z_, r1.y, l1.w\n" \
+	"iand r1.___w, r1.z, l2.x\n" "inegate r1.___w, r1.w\n" "iadd r1._y__, r1.y, r1.w\n" \
+	"iand r1.__z_, r1.z, l2.y\n" "iadd r1.x___, r1.x, r1.z\n" "itof r1.x___, r1.x\n" \
+	"sub r2.x___, r1.y, l1.z\n" "add r2._y__, r2.x, l2.z\n" "div_precise r2._y__, r2.x, r2.y\n" \
+	"mul_ieee r2.__z_, r2.y, r2.y\n" \
+	"fma r3.x___, r2.z, l3.x, l3.y\n" "fma r3.x___, r2.z, r3.x, l3.z\n" \
+	"fma r3.x___, r2.z, r3.x, l3.w\n" "fma r3.x___, r2.z, r3.x, l4.x\n" "mul_ieee r3.x___, r2.z, r3.x\n" \
+	"mul_ieee r3._y__, r2.x, l2.w\n" "mul_ieee r3.__z_, r3.y, r2.x\n" \
+	"add r3.___w, r3.z, r3.x\n" "mul_ieee r3.___w, r2.y, r3.w\n"
+/* log(1 + f) as hi + lo: r4.x = f - hfsq, r4.y the rest (with hfsq's own
+ * rounding error, fma(f/2, f, -hfsq)) */
+#define LOGHILO "sub r4.x___, r2.x, r3.z\n" "sub r4._y__, r2.x, r4.x\n" "sub r4._y__, r4.y, r3.z\n" \
+	"fma r4.__z_, r3.y, r2.x, r3.z_neg(xyzw)\n" "sub r4._y__, r4.y, r4.z\n" "add r4._y__, r4.y, r3.w\n"
+/* the special operands, r5.x the finite result: 0 -> -Inf, < 0 -> NaN,
+ * +Inf -> +Inf, NaN -> NaN (0x7FC00000) */
+#define LOGSPECIAL "dcl_literal l5, 0x7F800000, 0, 0, 0\n" \
+	"eq r6.x___, r0.x, l5.y\n" "cmov_logical r5.x___, r6.x, l4.z, r5.x\n" \
+	"eq r6.x___, r0.x, l5.x\n" "cmov_logical r5.x___, r6.x, l5.x, r5.x\n" \
+	"lt r6.x___, r0.x, l5.y\n" "ne r6._y__, r0.x, r0.x\n" "ior r6.x___, r6.x, r6.y\n" \
+	"cmov_logical out0.x___, r6.x, l4.y, r5.x\n"
+/* log x = e ln2_hi - (((hfsq - (s (hfsq + R) + e ln2_lo)) - f) */
+#define LOG LOGCORE "dcl_literal l6, 0x35BFBE8E, 0x3F317200, 0, 0\n" \
+	"fma r5.x___, r1.x, l6.x, r3.w\n" "sub r5.x___, r3.z, r5.x\n" "sub r5.x___, r5.x, r2.x\n" \
+	"fma r5.x___, r1.x, l6.y, r5.x_neg(xyzw)\n" LOGSPECIAL
+/* log_b x = e c + (hi + lo) k: t1 = hi k exactly as t1 + t1l (fma), the
+ * sum e c + t1 exactly as sm + err (Fast2Sum), the small terms added last;
+ * k (l6.x + l6.y) = log_b e, c (l6.z + l6.w) = log_b 2 */
+#define LOGB LOGCORE LOGHILO \
+	"mul_ieee r5._y__, r4.x, l6.x\n" "fma r5.__z_, r4.x, l6.x, r5.y_neg(xyzw)\n" \
+	"fma r5.__z_, r4.x, l6.y, r5.z\n" "fma r5.__z_, r4.y, l6.x, r5.z\n" \
+	"fma r5.__z_, r1.x, l6.w, r5.z\n" "mul_ieee r5.___w, r1.x, l6.z\n" \
+	"add r5.x___, r5.w, r5.y\n" "sub r6.x___, r5.x, r5.w\n" "sub r6.x___, r5.y, r6.x\n" \
+	"add r6.x___, r6.x, r5.z\n" "add r5.x___, r5.x, r6.x\n" LOGSPECIAL
+#define LOG2 "dcl_literal l6, 0x3FB8AA3B, 0x32A57060, 0x3F800000, 0\n" LOGB
+#define LOG10 "dcl_literal l6, 0x3EDE5BD9, 0xB22D91AF, 0x3E9A2000, 0x369A84FC\n" LOGB
+
+/* trig reduction: r0.z = r = x - k pi/2 in [-pi/4, pi/4], r0.w = k (int,
+ * mod 4 counts).  Cody-Waite in three fma steps (pi/2 = 0x3FC90FDB +
+ * 0xB33BBD2E + 0xA6F72CED) below 2^18; from 2^18 on, Payne-Hanek: the 96
+ * bits of 2/pi from bit E + 7 of the table (a zero word, then 2/pi's bits)
+ * times the 24-bit significand; bits 94-95 of the product are k mod 4, the
+ * 64 below its fraction, rounded to the nearest k and scaled by pi/2. */
+#define TRIGREDUCE "dcl_literal l0, 0x3F22F983, 0xBFC90FDB, 0x333BBD2E, 0x26F72CED\n" \
+	"dcl_literal l1, 23, 0xFF, 145, 0xFFFFFF88\n" \
+	"dcl_literal l2, 5, 31, 1, 0x007FFFFF\n" "dcl_literal l3, 0x00800000, 30, 2, 0\n" \
+	"dcl_literal l4, 0xFFFFFF00, 0xFF, 0x3FC90FDB, 0xB33BBD2E\n" \
+	"dcl_literal l5, 95, 0x80000000, 32, 3\n" \
+	"dcl_literal l10, 0x00000000, 0xA2F9836E, 0x4E441529, 0xFC2757D1\n" \
+	"dcl_literal l11, 0xA2F9836E, 0x4E441529, 0xFC2757D1, 0xF534DDC0\n" \
+	"dcl_literal l12, 0x4E441529, 0xFC2757D1, 0xF534DDC0, 0xDB629599\n" \
+	"dcl_literal l13, 0xFC2757D1, 0xF534DDC0, 0xDB629599, 0x3C439041\n" \
+	"dcl_literal l14, 0xF534DDC0, 0xDB629599, 0x3C439041, 0xFE5163AB\n" \
+	"dcl_literal l15, 1, 2, 3, 4\n" \
+	"mov r0.x___, in0.x\n" "mul_ieee r0._y__, r0.x, l0.x\n" "round_nearest r0._y__, r0.y\n" \
+	"fma r0.__z_, r0.y, l0.y, r0.x\n" "fma r0.__z_, r0.y, l0.z, r0.z\n" \
+	"fma r0.__z_, r0.y, l0.w, r0.z\n" "ftoi r0.___w, r0.y\n" \
+	"ushr r1.x___, r0.x, l1.x\n" "iand r1.x___, r1.x, l1.y\n" "uge r1._y__, r1.x, l1.z\n" \
+	"if_logicalnz r1.y\n" \
+	"iadd r1.__z_, r1.x, l1.w\n" "ushr r1.___w, r1.z, l2.x\n" "iand r1.__z_, r1.z, l2.y\n" \
+	"mov r2, l10\n" "ieq r3, r1.wwww, l15\n" "cmov_logical r2, r3.xxxx, l11, r2\n" \
+	"cmov_logical r2, r3.yyyy, l12, r2\n" "cmov_logical r2, r3.zzzz, l13, r2\n" \
+	"cmov_logical r2, r3.wwww, l14, r2\n" \
+	"inegate r3._y__, r1.z\n" "iadd r3._y__, r3.y, l2.y\n" \
+	"ishl r4.xyz_, r2.xyzz, r1.zzzz\n" "ushr r5.xyz_, r2.yzww, l2.zzzz\n" \
+	"ushr r5.xyz_, r5.xyzz, r3.yyyy\n" "ior r4.xyz_, r4.xyzz, r5.xyzz\n" \
+	"iand r3.__z_, r0.x, l2.w\n" "ior r3.__z_, r3.z, l3.x\n" \
+	"umul r5.x___, r3.z, r4.z\n" "umul_high r5._y__, r3.z, r4.z\n" \
+	"umul r5.__z_, r3.z, r4.y\n" "umul_high r5.___w, r3.z, r4.y\n" "umul r6.x___, r3.z, r4.x\n" \
+	"iadd r6._y__, r5.z, r5.y\n" "ult r6.__z_, r6.y, r5.z\n" "iand r6.__z_, r6.z, l2.z\n" \
+	"iadd r6.___w, r6.x, r5.w\n" "iadd r6.___w, r6.w, r6.z\n" \
+	"ushr r7.x___, r6.w, l3.y\n" \
+	"ishl r7._y__, r6.w, l3.z\n" "ushr r7.__z_, r6.y, l3.y\n" "ior r7._y__, r7.y, r7.z\n" \
+	"ishl r7.__z_, r6.y, l3.z\n" "ushr r7.___w, r5.x, l3.y\n" "ior r7.__z_, r7.z, r7.w\n" \
+	"ishr r7.___w, r7.y, l2.y\n" "iand r8.x___, r7.w, l2.z\n" "iadd r7.x___, r7.x, r8.x\n" \
+	"ixor r7._yz_, r7.yyzz, r7.wwww\n" "iadd r8._y__, r7.z, r8.x\n" "ult r8.__z_, r8.y, r7.z\n" \
+	"iand r8.__z_, r8.z, l2.z\n" "iadd r7._y__, r7.y, r8.z\n" "mov r7.__z_, r8.y\n" \
+	"ieq r8.x___, r7.y, l3.w\n" "cmov_logical r7._y__, r8.x, r7.z, r7.y\n" \
+	"cmov_logical r7.__z_, r8.x, l3.w, r7.z\n" "iand r8.___w, r8.x, l5.z\n" \
+	"ffb_hi r8._y__, r7.y\n" "umin r8._y__, r8.y, l2.y\n" "ishl r9.x___, r7.y, r8.y\n" \
+	"ushr r9._y__, r7.z, l2.z\n" "inegate r8.__z_, r8.y\n" "iadd r8.__z_, r8.z, l2.y\n" \
+	"ushr r9._y__, r9.y, r8.z\n" "ior r9.x___, r9.x, r9.y\n" \
+	"iand r9._y__, r9.x, l4.x\n" "utof r9._y__, r9.y\n" "iand r9.__z_, r9.x, l4.y\n" "utof r9.__z_, r9.z\n" \
+	"mul_ieee r9.___w, r9.y, l4.w\n" "fma r9.___w, r9.z, l4.z, r9.w\n" "fma r9.___w, r9.y, l4.z, r9.w\n" \
+	"iadd r8.__z_, r8.y, r8.w\n" "inegate r8.__z_, r8.z\n" "iadd r8.__z_, r8.z, l5.x\n" \
+	"ishl r8.__z_, r8.z, l1.x\n" "mul_ieee r9.___w, r9.w, r8.z\n" \
+	"iand r8.x___, r7.w, l5.y\n" "ixor r9.___w, r9.w, r8.x\n" \
+	"ishr r8._y__, r0.x, l2.y\n" "iand r8.x___, r8.y, l5.y\n" "ixor r0.__z_, r9.w, r8.x\n" \
+	"ixor r7.x___, r7.x, r8.y\n" "iand r8._y__, r8.y, l2.z\n" "iadd r0.___w, r7.x, r8.y\n" \
+	"endif\n"
+/* sin r (r1.y) and cos r (r1.z) for |r| <= pi/4, to r^9/9! and r^10/10!;
+ * cos as w + ((1 - w) - r^2/2 + r^4 (...)) with w = 1 - r^2/2; r2.x = k & 3,
+ * r2.y = k & 1, r10.x = x is Inf or NaN */
+#define TRIGPOLY "dcl_literal l6, 0x3638EF1D, 0xB9500D01, 0x3C088889, 0xBE2AAAAB\n" \
+	"dcl_literal l7, 0xB493F27E, 0x37D00D01, 0xBAB60B61, 0x3D2AAAAB\n" \
+	"dcl_literal l8, 0x3F000000, 0x3F800000, 0xFF, 0x7FC00000\n" \
+	"mul_ieee r1.x___, r0.z, r0.z\n" \
+	"fma r1._y__, r1.x, l6.x, l6.y\n" "fma r1._y__, r1.x, r1.y, l6.z\n" "fma r1._y__, r1.x, r1.y, l6.w\n" \
+	"mul_ieee r1.___w, r0.z, r1.x\n" "fma r1._y__, r1.w, r1.y, r0.z\n" \
+	"fma r1.__z_, r1.x, l7.x, l7.y\n" "fma r1.__z_, r1.x, r1.z, l7.z\n" "fma r1.__z_, r1.x, r1.z, l7.w\n" \
+	"mul_ieee r3.x___, r1.x, l8.x\n" "sub r3._y__, l8.y, r3.x\n" "sub r3.__z_, l8.y, r3.y\n" \
+	"sub r3.__z_, r3.z, r3.x\n" "mul_ieee r3.___w, r1.x, r1.x\n" "fma r3.__z_, r3.w, r1.z, r3.z\n" \
+	"add r1.__z_, r3.y, r3.z\n" \
+	"iand r2.x___, r0.w, l5.w\n" "iand r2._y__, r0.w, l2.z\n" \
+	"ushr r10.x___, r0.x, l1.x\n" "iand r10.x___, r10.x, l1.y\n" "ieq r10.x___, r10.x, l8.z\n"
+/* the result r2.z with the sign bit flipped by r2.w, NaN for Inf or NaN */
+#define TRIGOUT "ixor r2.__z_, r2.z, r2.w\n" "cmov_logical out0.x___, r10.x, l8.w, r2.z\n"
+/* sin: k & 1 picks cos r, k & 2 negates */
+#define SIN KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
+	"iand r2.___w, r2.x, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT
+/* cos: k & 1 picks sin r, (k + 1) & 2 negates */
+#define COS KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.y, r1.z\n" \
+	"iadd r2.___w, r2.x, l2.z\n" "iand r2.___w, r2.w, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT
+/* tan: sin r / cos r, or -cos r / sin r for odd k */
+#define TAN KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
+	"cmov_logical r2.___w, r2.y, r1.y, r1.z\n" "div_precise r2.__z_, r2.z, r2.w\n" \
+	"ishl r2.___w, r2.y, l2.y\n" TRIGOUT
+/* native_ and half_ functions: the hardware approximations (OpenCL: the
+ * native_ accuracy is the implementation's, half_ 8192 ulp), on the
+ * member's components; k a float constant */
+#define NEXP(k) KEEP "dcl_literal l0, " k ", 0, 0, 0\n" "mul_ieee r0, in0, l0.xxxx\n" "exp_vec out0.$, r0\n"
+#define NLOG(k) KEEP "dcl_literal l0, " k ", 0, 0, 0\n" "log_vec r0, in0\n" "mul_ieee out0.$, r0, l0.xxxx\n"
+#define NPOWR KEEP "log_vec r0, in0\n" "mul_ieee r0, in1, r0\n" "exp_vec out0.$, r0\n"
+#define NTAN KEEP "sin_vec r0, in0\n" "cos_vec r1, in0\n" "div_zeroop(infinity) out0.$, r0, r1\n"
+#define NV "xy__ xyzw x___" /* _2f32, _4f32, _f32 */
+#define NATIVE 8192
+
 static const LibBody lib_bodies[] = {
 	/* barrier(flags), barrier(CLK_GLOBAL_MEM_FENCE), barrier(CLK_LOCAL_MEM_FENCE):
 	 * the flags come back unchanged */
@@ -463,6 +653,7 @@ static const LibBody lib_bodies[] = {
 	            "iand r0.x___, in0.x, l0.x\n" "iand r0._y__, in1.x, l0.y\n" "ior out0.x___, r0.x, r0.y\n"},
 	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
 	 * doubles in0.xy / in1.xy, in out0.xy */
+	{192, NULL, COS},                            /* __cos_f32 */
 	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	/* __degrees_f32, __radians_f32: one mul_ieee by the float nearest
@@ -472,6 +663,9 @@ static const LibBody lib_bodies[] = {
 	{199, NULL, FDIST},
 	{203, NULL, KEEP "mul_ieee out0.x___, in0.x, in1.x\n"},   /* __dot_f32 */
 	/* __fabs_f32: the sign bit cleared (NaNs keep their bits) */
+	{206, NULL, EXP10},                          /* __exp10_f32 */
+	{207, NULL, EXP2},                           /* __exp2_f32 */
+	{209, NULL, EXP},                            /* __exp_f32 */
 	{210, NULL, FABS},
 	{213, NULL, FDIST},                             /* __fast_distance_f32 */
 	/* __fast_length_f32, __length_f32: |x| */
@@ -486,8 +680,25 @@ static const LibBody lib_bodies[] = {
 	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
 	{226, NULL, FMAXMIN("ilt", "ior r1._y__, in0.x, l0.z\n")},       /* __fmin_f32 */
 	{232, "xy__ xyzw x___", FTZ},                   /* __ftz_2f32, _4f32, _f32 */
+	{235, NULL, COS},                       /* __half_cos_f32 */
+	{236, "x___", BIN("div_zeroop(infinity)")}, /* __half_divide_f32 */
+	{237, "x___", NEXP("0x40549A78")},     /* __half_exp10_f32: x log2 10 */
+	{238, "x___", UN("exp_vec")},          /* __half_exp2_f32 */
+	{239, "x___", NEXP("0x3FB8AA3B")},     /* __half_exp_f32: x log2 e */
+	{240, "x___", NLOG("0x3E9A209B")},     /* __half_log10_f32: log2 x log10 2 */
+	{241, "x___", UN("log_vec")},          /* __half_log2_f32 */
+	{242, "x___", NLOG("0x3F317218")},     /* __half_log_f32: log2 x ln 2 */
+	{243, "x___", NPOWR},                  /* __half_powr_f32 */
+	{244, "x___", UN("rcp_vec_zeroop(infinity)")}, /* __half_recip_f32 */
+	{245, "x___", UN("rsq_vec")},          /* __half_rsqrt_f32 */
+	{246, NULL, SIN},                       /* __half_sin_f32 */
+	{247, "x___", UN("sqrt_vec")},         /* __half_sqrt_f32 */
+	{248, NULL, TAN},                       /* __half_tan_f32 */
 	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
 	{255, NULL, FABS},                              /* __length_f32 */
+	{282, NULL, LOG10},                          /* __log10_f32 */
+	{284, NULL, LOG2},                           /* __log2_f32 */
+	{286, NULL, LOG},                            /* __log_f32 */
 	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
 	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */
 	/* __mul_i64, __mul_v2i64: the product mod 2^64.  The database's text
@@ -499,9 +710,24 @@ static const LibBody lib_bodies[] = {
 	/* __nan_u32: the quiet NaN with the code's low 23 bits as payload */
 	{296, NULL, "mov out0, in0\ndcl_literal l0, 0x007FFFFF, 0x7FC00000, 0, 0\n"
 	            "iand r0.x___, in0.x, l0.x\n" "ior out0.x___, r0.x, l0.y\n"},
+	{297, "x___", UN("cos_vec")},          /* __native_cos_f32 */
+	{298, NV, BIN("div_zeroop(infinity)")}, /* __native_divide_2f32, _4f32, _f32 */
+	{301, NV, NEXP("0x40549A78")},        /* __native_exp10_* */
+	{304, NV, UN("exp_vec")},             /* __native_exp2_* */
+	{307, NV, NEXP("0x3FB8AA3B")},        /* __native_exp_* */
+	{310, NV, NLOG("0x3E9A209B")},        /* __native_log10_* */
+	{313, NV, UN("log_vec")},             /* __native_log2_* */
+	{316, NV, NLOG("0x3F317218")},        /* __native_log_* */
+	{319, NV, NPOWR},                     /* __native_powr_* */
+	{322, NV, UN("rcp_vec_zeroop(infinity)")}, /* __native_recip_* */
+	{325, NV, UN("rsq_vec")},             /* __native_rsqrt_* */
+	{328, NV, UN("sin_vec")},             /* __native_sin_* */
+	{331, NV, UN("sqrt_vec")},            /* __native_sqrt_* */
+	{334, NV, NTAN},                      /* __native_tan_* */
 	{344, NULL, FMULK("0x3C8EFA35")},              /* __radians_f32 */
 	/* __sabs_diff_i32: imax - imin; __sabs_i16/_i32/_i8 (one text in the
 	 * database): imax(x, -x), |INT_MIN| = 0x80000000 */
+	{351, "x___", UN("rsq_vec")},              /* __rsqrt_f32 */
 	{353, NULL, ABSDIFF("imax", "imin")},
 	{355, "x___ x___ x___", X1("inegate r0.x___, in0.x\n" "imax out0.x___, in0.x, r0.x\n")},
 	/* __sadd_sat_u32 (sic: signed): overflow when the sum's sign differs
@@ -531,6 +757,7 @@ static const LibBody lib_bodies[] = {
 	{383, NULL, SHIFT64("u64shr")},                 /* __shr_i64 */
 	{384, NULL, SHIFT64V2("u64shr")},               /* __shr_v2i64 */
 	/* 24-bit multiplies: the low 24 bits sign-extended (mad: plus c) */
+	{389, NULL, SIN},                            /* __sin_f32 */
 	{390, NULL, X1(SEXT24 "imad out0.x___, r0.x, r0.y, in2.x\n")},   /* __smad24_i32 */
 	{392, NULL, X1("imul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __smad_hi_i32 */
 	{398, NULL, X1("imax out0.x___, in0.x, in1.x\n")},             /* __smax_i32 */
@@ -544,6 +771,7 @@ static const LibBody lib_bodies[] = {
 	/* __sqrt_f64: the correctly rounded root (what AMD's Newton steps give
 	 * in a simulation of its text); a negative operand, -Inf and a NaN with
 	 * the sign set give 0xFFF8000000000000, -0 gives -0 */
+	{412, "x___", UN("sqrt_vec")},             /* __sqrt_f32 */
 	{413, NULL, KEEP "dcl_literal l0, 0x80000000, 0x7FFFFFFF, 0, 0xFFF80000\n"
 	            "dsqrt r0.xy__, in0.xy\n"
 	            "iand r1.x___, in0.y, l0.x\n" "iand r1._y__, in0.y, l0.y\n" "ior r1._y__, r1.y, in0.x\n"
@@ -562,6 +790,7 @@ static const LibBody lib_bodies[] = {
 	               "iand r0._y__, r0.y, r0.z\n" "ilt r0._y__, r0.y, l0.x\n"
 	               "ishr r0.__z_, in0.x, l0.y\n" "ixor r0.__z_, r0.z, l0.z\n"
 	               "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
+	{455, NULL, TAN},                            /* __tan_f32 */
 	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
 	{459, NULL, ABSDIFF("umax", "umin")},            /* __uabs_diff_u32 */
 	{461, "x___ x___ x___", KEEP},                  /* __uabs_u16, _u32, _u8: the value */
@@ -596,6 +825,50 @@ static const LibBody lib_bodies[] = {
 	{509, NULL, ROTATE},                            /* __urotate_u32 */
 };
 
+/* the approximate ones (transcendentals): OpenCL 1.2's bound in ulps
+ * (section 7.4, table 7.1; NATIVE for native_ and half_), by id range */
+static const struct { int lo, hi, ulps; } lib_approx[] = {
+	{192, 192, 4},
+	{206, 206, 3},
+	{207, 207, 3},
+	{209, 209, 3},
+	{235, 235, NATIVE},
+	{236, 236, NATIVE},
+	{237, 237, NATIVE},
+	{238, 238, NATIVE},
+	{239, 239, NATIVE},
+	{240, 240, NATIVE},
+	{241, 241, NATIVE},
+	{242, 242, NATIVE},
+	{243, 243, NATIVE},
+	{244, 244, NATIVE},
+	{245, 245, NATIVE},
+	{246, 246, NATIVE},
+	{247, 247, NATIVE},
+	{248, 248, NATIVE},
+	{282, 282, 3},
+	{284, 284, 3},
+	{286, 286, 3},
+	{297, 297, NATIVE},
+	{298, 300, NATIVE},
+	{301, 303, NATIVE},
+	{304, 306, NATIVE},
+	{307, 309, NATIVE},
+	{310, 312, NATIVE},
+	{313, 315, NATIVE},
+	{316, 318, NATIVE},
+	{319, 321, NATIVE},
+	{322, 324, NATIVE},
+	{325, 327, NATIVE},
+	{328, 330, NATIVE},
+	{331, 333, NATIVE},
+	{334, 336, NATIVE},
+	{351, 351, 2},
+	{389, 389, 4},
+	{412, 412, 3},
+	{455, 455, 5},
+};
+
 const char *il_libmacro_name(long long id)
 {
 	return id >= 0 && id < LIB_NIDS ? lib_names[id].name : NULL;
@@ -608,7 +881,7 @@ int il_libmacro_count(void)
 
 /* The body of library macro id with its member's mask put in, NULL when
  * the id is not built in. */
-static char *lib_text(long long id)
+static char *lib_text(long long id, int *ulps)
 {
 	size_t i;
 	for (i = 0; i < sizeof lib_bodies / sizeof lib_bodies[0]; i++) {
@@ -629,6 +902,10 @@ static char *lib_text(long long id)
 			else
 				buf_add(&out, s, 1);
 		buf_puts(&out, "mend\nil_cs_2_0\nendmain\nend\n");
+		if (ulps)
+			for (k = 0, *ulps = 0; k < (long long)(sizeof lib_approx / sizeof lib_approx[0]); k++)
+				if (id >= lib_approx[k].lo && id <= lib_approx[k].hi)
+					*ulps = lib_approx[k].ulps;
 		return out.s;
 	}
 	return NULL;
@@ -636,7 +913,7 @@ static char *lib_text(long long id)
 
 int il_libmacro_builtin(long long id)
 {
-	char *t = id >= 0 && id < LIB_NIDS ? lib_text(id) : NULL;
+	char *t = id >= 0 && id < LIB_NIDS ? lib_text(id, NULL) : NULL;
 	free(t);
 	return t != NULL;
 }
@@ -645,6 +922,7 @@ const Func *il_macro(Module *m, long long id)
 {
 	size_t i;
 	char file[48], *text;
+	int ulps = 0;
 	Module *lib;
 	for (i = 0; i < m->macros.n; i++)
 		if (m->macros.v[i]->id == id)
@@ -655,7 +933,7 @@ const Func *il_macro(Module *m, long long id)
 	for (i = 0; i < m->library.n; i++)
 		if (m->library.v[i]->macros.v[0]->id == id)
 			return m->library.v[i]->macros.v[0];
-	if (id < 0 || id >= LIB_NIDS || !(text = lib_text(id)))
+	if (id < 0 || id >= LIB_NIDS || !(text = lib_text(id, &ulps)))
 		return NULL;
 	snprintf(file, sizeof file, "AMD library macro %lld", id);
 	/* the text stays for diagnostics that quote it */
@@ -664,5 +942,6 @@ const Func *il_macro(Module *m, long long id)
 	if (!lib)
 		die("AMD library macro %lld: the built-in text does not parse", id);
 	vec_push(&m->library, lib);
+	lib->macros.v[0]->approx = ulps;
 	return lib->macros.v[0];
 }

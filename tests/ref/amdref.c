@@ -104,6 +104,7 @@ enum {
 	F_SAT = 1,     /* float result: a _sat variant */
 	F_NOMOD = 2,   /* no source-modifier variants */
 	F_APPROX = 4,  /* ulp tolerance */
+	F_MCALL = 8,   /* mn is mcall(N): a macro of AMD's library, called by id */
 };
 
 typedef struct Op {
@@ -1023,6 +1024,60 @@ static int r_dmov(const uint32_t *const *s, uint32_t *d) { d[0] = s[0][0], d[1] 
 #define D2 {T_D, T_D}
 #define NOSEM(m, f, fam, why) {m, f, fam, 0, {T_NONE}, R_I, NULL, 0, 0, NULL, why}
 
+/* ---- AMD's library macros (called by id): OpenCL C's functions --------------
+ * The transcendental library macros are OpenCL 1.2's builtins (section
+ * 6.12.2); the reference is the double-precision libm result rounded to
+ * float, the tolerance the builtin's bound in section 7.4, table 7.1.
+ * Results that fall below the normal range are unspecified (FTZ: flushed
+ * or rounded up to FLT_MIN); sin_vec-based native_ functions only for
+ * |x| <= pi as the instruction. */
+static int lib(uint32_t *d, double v)
+{
+	if (v != 0.0 && fabs(v) < 0x1.0001p-126)
+		return 1;
+	d[0] = fout((float)v);
+	return 0;
+}
+static int r_lexp(const uint32_t *const *s, uint32_t *d) { return lib(d, exp((double)FA)); }
+static int r_lexp2(const uint32_t *const *s, uint32_t *d) { return lib(d, exp2((double)FA)); }
+static int r_lexp10(const uint32_t *const *s, uint32_t *d) { return lib(d, pow(10.0, (double)FA)); }
+static int r_llog(const uint32_t *const *s, uint32_t *d) { return lib(d, log((double)FA)); }
+static int r_llog2(const uint32_t *const *s, uint32_t *d) { return lib(d, log2((double)FA)); }
+static int r_llog10(const uint32_t *const *s, uint32_t *d) { return lib(d, log10((double)FA)); }
+static int r_lsin(const uint32_t *const *s, uint32_t *d) { return lib(d, sin((double)FA)); }
+static int r_lcos(const uint32_t *const *s, uint32_t *d) { return lib(d, cos((double)FA)); }
+static int r_ltan(const uint32_t *const *s, uint32_t *d) { return lib(d, tan((double)FA)); }
+static int r_lsqrt(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt((double)FA)); }
+static int r_lrsqrt(const uint32_t *const *s, uint32_t *d)
+{
+	return FA == 0.0f ? lib(d, signbit(FA) ? -INFINITY : INFINITY) : lib(d, 1.0 / sqrt((double)FA));
+}
+static int r_lrecip(const uint32_t *const *s, uint32_t *d)
+{
+	return FA == 0.0f ? lib(d, signbit(FA) ? -INFINITY : INFINITY) : lib(d, 1.0 / (double)FA);
+}
+static int r_ldiv(const uint32_t *const *s, uint32_t *d)
+{
+	if (FB == 0.0f) /* div_zeroop(infinity): x / 0 is Inf of x's sign [I] */
+		return FA != FA || FA == 0.0f ? 1 : lib(d, (signbit(FA) != signbit(FB)) ? -INFINITY : INFINITY);
+	return lib(d, (double)FA / (double)FB);
+}
+static int r_lpowr(const uint32_t *const *s, uint32_t *d)
+{
+	/* powr: x >= 0 only; the edge cases of 7.5.1 are not part of native_ */
+	double v = pow((double)FA, (double)FB);
+	if (!(FA > 0.0f) || !isfinite(FA) || !isfinite(FB) || v >= 0x1p127)
+		return 1; /* near FLT_MAX, y log2 x rounds across the overflow */
+	return lib(d, v);
+}
+static int trig_range(float x) { return fabsf(x) <= 3.14159274f || fnan(x); }
+static int r_nsin(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lsin(s, d) : 1; }
+static int r_ncos(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lcos(s, d) : 1; }
+static int r_ntan(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_ltan(s, d) : 1; }
+#define LIBM(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, F1, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
+#define LIBM2(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 2, F2, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
+#define LIBT(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, {T_FTRIG}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
+
 static const Op ops[] = {
 	/* 4.1 integer arithmetic */
 	{"iadd", "iadd", "int", 2, I2, R_I, r_iadd, 0, 0, NULL, NULL},
@@ -1263,6 +1318,27 @@ static const Op ops[] = {
 	/* 4.9 moves */
 	{"mov", "mov", "move", 1, F1, R_I, r_mov, F_SAT, 0, NULL, NULL},
 	{"dmov", "dmov", "move", 1, {T_D}, R_L, r_dmov, F_NOMOD, 0, NULL, NULL},
+	/* AMD's library macros: OpenCL's builtins with OpenCL's bounds; native_ and
+	 * half_ within half_'s 8192 ulp */
+	LIBM(209, "exp", r_lexp, 3), LIBM(207, "exp2", r_lexp2, 3), LIBM(206, "exp10", r_lexp10, 3),
+	LIBM(286, "log", r_llog, 3), LIBM(284, "log2", r_llog2, 3), LIBM(282, "log10", r_llog10, 3),
+	LIBM(389, "sin", r_lsin, 4), LIBM(192, "cos", r_lcos, 4), LIBM(455, "tan", r_ltan, 5),
+	LIBT(389, "sin_small", r_lsin, 4), LIBT(192, "cos_small", r_lcos, 4), LIBT(455, "tan_small", r_ltan, 5),
+	LIBM(412, "sqrt", r_lsqrt, 3), LIBM(351, "rsqrt", r_lrsqrt, 2),
+	LIBM(239, "half_exp", r_lexp, 8192), LIBM(238, "half_exp2", r_lexp2, 8192),
+	LIBM(237, "half_exp10", r_lexp10, 8192), LIBM(242, "half_log", r_llog, 8192),
+	LIBM(241, "half_log2", r_llog2, 8192), LIBM(240, "half_log10", r_llog10, 8192),
+	LIBT(246, "half_sin", r_lsin, 8192), LIBT(235, "half_cos", r_lcos, 8192), LIBT(248, "half_tan", r_ltan, 8192),
+	LIBM(247, "half_sqrt", r_lsqrt, 8192), LIBM(245, "half_rsqrt", r_lrsqrt, 8192),
+	LIBM(244, "half_recip", r_lrecip, 8192), LIBM2(236, "half_divide", r_ldiv, 8192),
+	LIBM2(243, "half_powr", r_lpowr, 8192),
+	LIBM(309, "native_exp", r_lexp, 8192), LIBM(306, "native_exp2", r_lexp2, 8192),
+	LIBM(303, "native_exp10", r_lexp10, 8192), LIBM(318, "native_log", r_llog, 8192),
+	LIBM(315, "native_log2", r_llog2, 8192), LIBM(312, "native_log10", r_llog10, 8192),
+	LIBT(330, "native_sin", r_nsin, 8192), LIBT(297, "native_cos", r_ncos, 8192),
+	LIBT(336, "native_tan", r_ntan, 8192), LIBM(333, "native_sqrt", r_lsqrt, 8192),
+	LIBM(327, "native_rsqrt", r_lrsqrt, 8192), LIBM(324, "native_recip", r_lrecip, 8192),
+	LIBM2(300, "native_divide", r_ldiv, 8192), LIBM2(321, "native_powr", r_lpowr, 8192),
 };
 
 /* ---- inputs ------------------------------------------------------------------------ */
@@ -1642,7 +1718,10 @@ static void write_il(const Op *o, const Variant *vs, int nv, const char *path, c
 		        k < o->n ? k : k - o->n, 16 * k, 12 + k, k < o->n ? "RO" : "RW");
 	for (k = 0; k < o->n; k++)
 		fprintf(f, ";constarg:%d:in%d\n", k, k);
-	fprintf(f, ";function:1:1025\n;uavid:11\n;printfid:9\n;cbid:10\n;privateid:8\n");
+	fprintf(f, ";function:1:1025\n");
+	if (o->flags & F_MCALL)
+		fprintf(f, ";intrinsic:1:%d\n", atoi(o->mn + strlen("mcall(")));
+	fprintf(f, ";uavid:11\n;printfid:9\n;cbid:10\n;privateid:8\n");
 	for (k = 0; k < nargs; k++)
 		fprintf(f, ";reflection:%d:uint*\n", k);
 	fprintf(f, ";ARGEND:__OpenCL_%s_kernel\n", kname);
@@ -1658,12 +1737,20 @@ static void write_il(const Op *o, const Variant *vs, int nv, const char *path, c
 	for (j = 0; j < nv; j++) {
 		int a = o->n + j;
 		static const char *const sh[] = {"_d8", "_d4", "_d2", "", "_x2", "_x4", "_x8"};
-		fprintf(f, "\t%s%s%s r20.%s", o->mn, sh[vs[j].shift + 3], vs[j].sat ? "_sat" : "",
-		        wres == 4 ? "xyzw" : wres == 2 ? "xy__" : "x___");
-		for (k = 0; k < o->n; k++) {
-			char s[96];
-			src_text(o, &vs[j], k, s, sizeof s);
-			fprintf(f, ", %s", s);
+		if (o->flags & F_MCALL) {
+			/* mcall(N) (r20), (r10, r11): whole registers in and out */
+			fprintf(f, "\t%s (r20), (", o->mn);
+			for (k = 0; k < o->n; k++)
+				fprintf(f, "%sr%d", k ? ", " : "", 10 + k);
+			fprintf(f, ")");
+		} else {
+			fprintf(f, "\t%s%s%s r20.%s", o->mn, sh[vs[j].shift + 3], vs[j].sat ? "_sat" : "",
+			        wres == 4 ? "xyzw" : wres == 2 ? "xy__" : "x___");
+			for (k = 0; k < o->n; k++) {
+				char s[96];
+				src_text(o, &vs[j], k, s, sizeof s);
+				fprintf(f, ", %s", s);
+			}
 		}
 		fprintf(f, "\n\tishl r66.x___, r65.x, l0.%c\n", wres == 4 ? 'z' : wres == 2 ? 'y' : 'x');
 		fprintf(f, "\tiadd r66.x___, r%d.%c, r66.x\n", 1 + a / 4, comp[a % 4]);
