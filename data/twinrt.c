@@ -159,6 +159,8 @@ float _Z3expf(float x) { return __builtin_expf(x); }
 float _Z4exp2f(float x) { return __builtin_exp2f(x); }
 float _Z3logf(float x) { return __builtin_logf(x); }
 float _Z4log2f(float x) { return __builtin_log2f(x); }
+float _Z5exp10f(float x) { return __builtin_exp10f(x); }
+float _Z5log10f(float x) { return __builtin_log10f(x); }
 float _Z3sinf(float x) { return __builtin_sinf(x); }
 float _Z3cosf(float x) { return __builtin_cosf(x); }
 float _Z11native_sqrtf(float x) { return __builtin_sqrtf(x); }
@@ -172,6 +174,18 @@ float _Z4asinf(float x) { return __builtin_asinf(x); }
 float _Z4acosf(float x) { return __builtin_acosf(x); }
 float _Z4atanf(float x) { return __builtin_atanf(x); }
 float _Z3powff(float x, float y) { return __builtin_powf(x, y); }
+/* powr: OpenCL 1.2 7.5.1's special cases, then pow */
+float _Z4powrff(float x, float y)
+{
+	if (x != x || y != y || (__builtin_signbit(x) && x != 0.0f) || (x == 0.0f && y == 0.0f) ||
+	    (__builtin_isinf(x) && y == 0.0f) || (x == 1.0f && __builtin_isinf(y)))
+		return __builtin_nanf("");
+	if (y == 0.0f || x == 1.0f)
+		return 1.0f;
+	if (x == 0.0f)
+		return y < 0.0f ? __builtin_inff() : 0.0f;
+	return __builtin_powf(x, y);
+}
 float _Z4fmodff(float x, float y) { return __builtin_fmodf(x, y); }
 float _Z5ldexpfi(float x, int n) { return __builtin_ldexpf(x, n); }
 float _Z5frexpfPU9CLprivatei(float x, int *e) { return __builtin_frexpf(x, e); }

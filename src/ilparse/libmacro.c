@@ -569,16 +569,121 @@ typedef struct LibBody {
 	"ushr r10.x___, r0.x, l1.x\n" "iand r10.x___, r10.x, l1.y\n" "ieq r10.x___, r10.x, l8.z\n"
 /* the result r2.z with the sign bit flipped by r2.w, NaN for Inf or NaN */
 #define TRIGOUT "ixor r2.__z_, r2.z, r2.w\n" "cmov_logical out0.x___, r10.x, l8.w, r2.z\n"
+/* sin, tan: x = +-0 (or a denormal, flushed) gives the zero of x's sign
+ * (the reduction's x - 0 pi/2 is +0 for -0) */
+#define ODDZERO "dcl_literal l9, 0x7F800000, 0, 0x80000000, 0\n" \
+	"iand r3.x___, r0.x, l9.x\n" "ieq r3.x___, r3.x, l9.y\n" "iand r3._y__, r0.x, l9.z\n" \
+	"cmov_logical out0.x___, r3.x, r3.y, out0.x\n"
 /* sin: k & 1 picks cos r, k & 2 negates */
 #define SIN KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
-	"iand r2.___w, r2.x, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT
+	"iand r2.___w, r2.x, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT ODDZERO
 /* cos: k & 1 picks sin r, (k + 1) & 2 negates */
 #define COS KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.y, r1.z\n" \
 	"iadd r2.___w, r2.x, l2.z\n" "iand r2.___w, r2.w, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT
 /* tan: sin r / cos r, or -cos r / sin r for odd k */
 #define TAN KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
 	"cmov_logical r2.___w, r2.y, r1.y, r1.z\n" "div_precise r2.__z_, r2.z, r2.w\n" \
-	"ishl r2.___w, r2.y, l2.y\n" TRIGOUT
+	"ishl r2.___w, r2.y, l2.y\n" TRIGOUT ODDZERO
+/* pow, powr, pown, rootn.  r0.x = |x| (bits, denormals flushed), r0.y = y
+ * (flushed); log2|x| as a head and tail r8.x + r8.y (about 2^-28 relative):
+ * log(1 + f) = f - f^2/2 + s (f^2/2 + R) with s = f / (2 + f) carried as
+ * s + sl, f^2/2, (f^2/2 + R) and s (f^2/2 + R) split exactly (fma, Fast2Sum)
+ * and the first-order effect of sl on R added; times log2 e in two pieces,
+ * plus e.  y log2|x| = r8.z + r8.w (the product's rounding error by fma).
+ * Literal l0 = 1.0, 2.0, 0.5, 0x7F800000 is shared with the special cases. */
+#define POWLOG2 "dcl_literal l0, 0x3F800000, 0x40000000, 0x3F000000, 0x7F800000\n" \
+	"dcl_literal l1, 23, 0xFFFFFF81, 0x007FFFFF, 0x3FB504F3\n" \
+	"dcl_literal l2, 0x00800000, 1, 0x3FB8AA3B, 0x32A57060\n" \
+	"dcl_literal l3, 0x3E3A2E8C, 0x3E638E39, 0x3E924925, 0x3ECCCCCD\n" \
+	"dcl_literal l4, 0x3F2AAAAB, 0x7FC00000, 0x80000000, 0x7FFFFFFF\n" \
+	"ushr r1.x___, r0.x, l1.x\n" "iadd r1.x___, r1.x, l1.y\n" \
+	"iand r1._y__, r0.x, l1.z\n" "ior r1._y__, r1.y, l0.x\n" "uge r1.__z_, r1.y, l1.w\n" \
+	"iand r1.___w, r1.z, l2.x\n" "inegate r1.___w, r1.w\n" "iadd r1._y__, r1.y, r1.w\n" \
+	"iand r1.__z_, r1.z, l2.y\n" "iadd r1.x___, r1.x, r1.z\n" "itof r1.x___, r1.x\n" \
+	"sub r2.x___, r1.y, l0.x\n" "add r2._y__, r2.x, l0.y\n" \
+	"sub r2.__z_, l0.y, r2.y\n" "add r2.__z_, r2.z, r2.x\n" "div_precise r2.___w, r2.x, r2.y\n" \
+	"fma r3.x___, r2.w_neg(xyzw), r2.y, r2.x\n" "fma r3.x___, r2.w_neg(xyzw), r2.z, r3.x\n" \
+	"div_precise r3.x___, r3.x, r2.y\n" "mul_ieee r3._y__, r2.w, r2.w\n" \
+	"fma r3.__z_, r3.y, l3.x, l3.y\n" "fma r3.__z_, r3.y, r3.z, l3.z\n" \
+	"fma r3.__z_, r3.y, r3.z, l3.w\n" "fma r3.__z_, r3.y, r3.z, l4.x\n" "mul_ieee r3.__z_, r3.y, r3.z\n" \
+	"mul_ieee r3.___w, r2.x, l0.z\n" "mul_ieee r4.x___, r3.w, r2.x\n" \
+	"fma r4._y__, r3.w, r2.x, r4.x_neg(xyzw)\n" "add r4.__z_, r4.x, r3.z\n" \
+	"sub r4.___w, r4.x, r4.z\n" "add r4.___w, r4.w, r3.z\n" \
+	"mul_ieee r5.x___, r2.w, r4.z\n" "fma r5._y__, r2.w, r4.z, r5.x_neg(xyzw)\n" \
+	"sub r5.__z_, r2.x, r4.x\n" "sub r5.___w, r2.x, r5.z\n" "sub r5.___w, r5.w, r4.x\n" \
+	"sub r5.___w, r5.w, r4.y\n" "fma r6.x___, r2.w, r4.w, r5.y\n" "fma r6._y__, r3.z, l0.y, r4.z\n" \
+	"fma r6.x___, r3.x, r6.y, r6.x\n" "add r6._y__, r5.z, r5.x\n" "sub r6.__z_, r6.y, r5.z\n" \
+	"sub r6.__z_, r5.x, r6.z\n" "add r6.__z_, r6.z, r6.x\n" "add r5.___w, r5.w, r6.z\n" \
+	"add r6.___w, r6.y, r5.w\n" "sub r7.x___, r6.w, r6.y\n" "sub r5.___w, r5.w, r7.x\n" \
+	"mul_ieee r7.x___, r6.w, l2.z\n" "fma r7._y__, r6.w, l2.z, r7.x_neg(xyzw)\n" \
+	"fma r7._y__, r6.w, l2.w, r7.y\n" "fma r7._y__, r5.w, l2.z, r7.y\n" \
+	"add r7.__z_, r1.x, r7.x\n" "sub r7.___w, r1.x, r7.z\n" "add r7.___w, r7.w, r7.x\n" \
+	"add r7.___w, r7.w, r7.y\n" "add r8.x___, r7.z, r7.w\n" "sub r8._y__, r8.x, r7.z\n" \
+	"sub r8._y__, r7.w, r8.y\n" \
+	"mul_ieee r8.__z_, r0.y, r8.x\n" "fma r8.___w, r0.y, r8.x, r8.z_neg(xyzw)\n" \
+	"fma r8.___w, r0.y, r8.y, r8.w\n"
+/* 2^(r8.z + r8.w) into r9.x: k = rint of the head clamped to +-150, r =
+ * (head - k) + tail (0 when the head was clamped), 2^r to r^7, the scale
+ * by 2^k in two exact steps */
+#define POWEXP2 "dcl_literal l5, 0x43160000, 0xC3160000, 0x377FE5FE, 0x39218489\n" \
+	"dcl_literal l6, 0x3AAEC3FF, 0x3C1D955B, 0x3D635847, 0x3E75FDF0\n" \
+	"dcl_literal l7, 0x3F317218, 127, 0, 0\n" \
+	"min r9.x___, r8.z, l5.x\n" "max r9.x___, r9.x, l5.y\n" "eq r9._y__, r9.x, r8.z\n" \
+	"cmov_logical r9._y__, r9.y, r8.w, l7.z\n" "round_nearest r9.__z_, r9.x\n" \
+	"sub r9.___w, r9.x, r9.z\n" "add r9.___w, r9.w, r9.y\n" \
+	"fma r9.x___, r9.w, l5.z, l5.w\n" "fma r9.x___, r9.w, r9.x, l6.x\n" "fma r9.x___, r9.w, r9.x, l6.y\n" \
+	"fma r9.x___, r9.w, r9.x, l6.z\n" "fma r9.x___, r9.w, r9.x, l6.w\n" "fma r9.x___, r9.w, r9.x, l7.x\n" \
+	"fma r9.x___, r9.w, r9.x, l0.x\n" \
+	"ftoi r9.__z_, r9.z\n" "ishr r9._y__, r9.z, l2.y\n" "inegate r9.___w, r9.y\n" \
+	"iadd r9.__z_, r9.z, r9.w\n" "iadd r9._yz_, r9.yyzz, l7.yyyy\n" "ishl r9._yz_, r9.yyzz, l1.xxxx\n" \
+	"mul_ieee r9.x___, r9.x, r9.y\n" "mul_ieee r9.x___, r9.x, r9.z\n"
+/* operands: x in in0.x, y in in1.x, both with denormals flushed by their
+ * bits; r0.x = |x|, r0.y = y, r0.z = x's sign bit, r0.w = |y| (bits) */
+#define POWIN "dcl_literal l8, 0x7F800000, 0, 0x80000000, 0x7FFFFFFF\n" \
+	"iand r10, in0.xxxx, l8\n" "iand r11, in1.xxxx, l8\n" \
+	"ieq r10.x___, r10.x, l8.y\n" "ieq r11.x___, r11.x, l8.y\n" \
+	"cmov_logical r10.___w, r10.x, l8.y, r10.w\n" "cmov_logical r11.___w, r11.x, l8.y, r11.w\n" \
+	"mov r0.x___, r10.w\n" "ior r0._y__, r11.w, r11.z\n" "mov r0.__z_, r10.z\n" "mov r0.___w, r11.w\n"
+/* the special operands of pow and powr; r9.x = |x|^y for finite nonzero x.
+ * r12.x = y is an integer (Inf included), r12.z = y is an odd integer (0 or
+ * 1), r12.w = the sign of x^y (x's sign for an odd y), r14.x = y < 0,
+ * r14.z = the result for x = +-0 or +-Inf (Inf or 0: Inf for 0^(y<0) and
+ * Inf^(y>0)), r15.z = the result for y = +-Inf (1 for |x| = 1, 0 when |x|
+ * < 1 and y = +Inf or |x| > 1 and y = -Inf, Inf otherwise) */
+#define POWCASES "dcl_literal l9, 0x4B800000, 0, 0, 0\n" \
+	"round_z r12.x___, r0.y\n" "eq r12.x___, r12.x, r0.y\n" "ult r12._y__, r0.w, l9.x\n" \
+	"ftoi r12.__z_, r0.y\n" "iand r12.__z_, r12.z, l2.y\n" "iand r12._y__, r12.y, r12.x\n" \
+	"iand r12.__z_, r12.z, r12.y\n" "cmov_logical r12.___w, r12.z, r0.z, l8.y\n" \
+	"ieq r13._y__, r0.x, l8.y\n" "ieq r13.__z_, r0.x, l8.x\n" "ior r13.___w, r13.y, r13.z\n" \
+	"ilt r14.x___, r0.y, l8.y\n" "ixor r14._y__, r13.y, r14.x\n" "ieq r14._y__, r14.y, l8.y\n" \
+	"cmov_logical r14.__z_, r14.y, l8.x, l8.y\n" \
+	"ieq r15.x___, r0.w, l8.x\n" "ult r15._y__, r0.x, l0.x\n" "ixor r15._y__, r15.y, r14.x\n" \
+	"cmov_logical r15.__z_, r15.y, l8.y, l8.x\n" "ieq r15.___w, r0.x, l0.x\n" \
+	"cmov_logical r15.__z_, r15.w, l0.x, r15.z\n" \
+	"ult r16.x___, l8.x, r0.x\n" "ult r16._y__, l8.x, r0.w\n" "ior r16.x___, r16.x, r16.y\n" \
+	"ine r16._y__, r0.z, l8.y\n" "ieq r16.__z_, r0.w, l8.y\n"
+/* pow (C99 Annex F, OpenCL 7.5.1): x < 0 takes y's parity, NaN for a
+ * non-integer y; 0 and Inf by the rules above, 0x7FC00000 for NaN operands;
+ * y = +-0 and x = +1 give 1 whatever the other operand */
+#define POW KEEP POWIN POWLOG2 POWEXP2 POWCASES \
+	"ior r13.x___, r9.x, r12.w\n" "ieq r17.x___, r12.x, l8.y\n" "iand r17.x___, r17.x, r16.y\n" \
+	"cmov_logical r13.x___, r17.x, l4.y, r13.x\n" \
+	"ior r14.__z_, r14.z, r12.w\n" "cmov_logical r13.x___, r13.w, r14.z, r13.x\n" \
+	"cmov_logical r13.x___, r15.x, r15.z, r13.x\n" "cmov_logical r13.x___, r16.x, l4.y, r13.x\n" \
+	"ieq r17.x___, r0.x, l0.x\n" "ieq r17._y__, r0.z, l8.y\n" "iand r17.x___, r17.x, r17.y\n" \
+	"ior r17.x___, r17.x, r16.z\n" "cmov_logical out0.x___, r17.x, l0.x, r13.x\n"
+/* powr (OpenCL 7.5.1): x >= 0 only; NaN for x < 0, 0^0, Inf^0, 1^Inf and
+ * NaN operands; 1 for x^0 with finite x > 0 and 1^y with finite y */
+#define POWR KEEP POWIN POWLOG2 POWEXP2 POWCASES \
+	"cmov_logical r13.x___, r13.w, r14.z, r9.x\n" \
+	"ieq r17.x___, r0.x, l0.x\n" "cmov_logical r15.__z_, r17.x, l4.y, r15.z\n" \
+	"cmov_logical r13.x___, r15.x, r15.z, r13.x\n" \
+	"ieq r17._y__, r15.x, l8.y\n" "iand r17.x___, r17.x, r17.y\n" \
+	"cmov_logical r13.x___, r17.x, l0.x, r13.x\n" \
+	"cmov_logical r17.x___, r13.w, l4.y, l0.x\n" "cmov_logical r13.x___, r16.z, r17.x, r13.x\n" \
+	"ieq r17.x___, r13.y, l8.y\n" "iand r17.x___, r17.x, r16.y\n" "ior r17.x___, r17.x, r16.x\n" \
+	"cmov_logical out0.x___, r17.x, l4.y, r13.x\n"
+
 /* native_ and half_ functions: the hardware approximations (OpenCL: the
  * native_ accuracy is the implementation's, half_ 8192 ulp), on the
  * member's components; k a float constant */
@@ -724,6 +829,8 @@ static const LibBody lib_bodies[] = {
 	{328, NV, UN("sin_vec")},             /* __native_sin_* */
 	{331, NV, UN("sqrt_vec")},            /* __native_sqrt_* */
 	{334, NV, NTAN},                      /* __native_tan_* */
+	{342, NULL, POWR},                              /* __powr_f32 */
+	{343, NULL, POW},                               /* __pow_f32 */
 	{344, NULL, FMULK("0x3C8EFA35")},              /* __radians_f32 */
 	/* __sabs_diff_i32: imax - imin; __sabs_i16/_i32/_i8 (one text in the
 	 * database): imax(x, -x), |INT_MIN| = 0x80000000 */
@@ -863,6 +970,7 @@ static const struct { int lo, hi, ulps; } lib_approx[] = {
 	{328, 330, NATIVE},
 	{331, 333, NATIVE},
 	{334, 336, NATIVE},
+	{342, 343, 16},
 	{351, 351, 2},
 	{389, 389, 4},
 	{412, 412, 3},

@@ -53,6 +53,7 @@ typedef enum Ty {
 	T_FS,    /* float from a small exact set (products and sums stay exact) */
 	T_FT,    /* float t in [0, 1], multiples of 1/8 (lrp) */
 	T_FTRIG, /* float, mostly in [-pi, pi] */
+	T_FRED,  /* float: any, edge values include the hardest arguments to reduce mod pi/2 */
 	T_FP,    /* float, integral 0..255 (f_2_u4) */
 	T_N,     /* exponent for fldexp */
 	T_H,     /* half in the low 16 bits */
@@ -74,7 +75,8 @@ static int ty_width(Ty t)
 /* does _neg/_abs act on it as a float (sign bit) or an integer? */
 static int ty_float(Ty t)
 {
-	return t == T_F || t == T_FS || t == T_FT || t == T_FTRIG || t == T_FP || t == T_F4 || t == T_H;
+	return t == T_F || t == T_FS || t == T_FT || t == T_FTRIG || t == T_FRED || t == T_FP || t == T_F4 ||
+	       t == T_H;
 }
 
 /* result kinds: how a lane is compared */
@@ -1070,12 +1072,28 @@ static int r_lpowr(const uint32_t *const *s, uint32_t *d)
 		return 1; /* near FLT_MAX, y log2 x rounds across the overflow */
 	return lib(d, v);
 }
+/* pow: C99 Annex F, which OpenCL 7.5.1 follows */
+static int r_lpow(const uint32_t *const *s, uint32_t *d) { return lib(d, pow((double)FA, (double)FB)); }
+/* powr: OpenCL 1.2 7.5.1's own special cases, then pow */
+static int r_lpowr_full(const uint32_t *const *s, uint32_t *d)
+{
+	float x = FA, y = FB;
+	if (fnan(x) || fnan(y) || (signbit(x) && x != 0.0f) || (x == 0.0f && y == 0.0f) ||
+	    (isinf(x) && y == 0.0f) || (x == 1.0f && isinf(y)))
+		return lib(d, NAN);
+	if (y == 0.0f || x == 1.0f)
+		return lib(d, 1.0);
+	if (x == 0.0f)
+		return lib(d, y < 0.0f ? INFINITY : 0.0);
+	return lib(d, pow((double)x, (double)y));
+}
 static int trig_range(float x) { return fabsf(x) <= 3.14159274f || fnan(x); }
 static int r_nsin(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lsin(s, d) : 1; }
 static int r_ncos(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lcos(s, d) : 1; }
 static int r_ntan(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_ltan(s, d) : 1; }
 #define LIBM(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, F1, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 #define LIBM2(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 2, F2, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
+#define LIBR(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, {T_FRED}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 #define LIBT(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, {T_FTRIG}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 
 static const Op ops[] = {
@@ -1323,7 +1341,9 @@ static const Op ops[] = {
 	LIBM(209, "exp", r_lexp, 3), LIBM(207, "exp2", r_lexp2, 3), LIBM(206, "exp10", r_lexp10, 3),
 	LIBM(286, "log", r_llog, 3), LIBM(284, "log2", r_llog2, 3), LIBM(282, "log10", r_llog10, 3),
 	LIBM(389, "sin", r_lsin, 4), LIBM(192, "cos", r_lcos, 4), LIBM(455, "tan", r_ltan, 5),
+	LIBR(389, "sin_hard", r_lsin, 4), LIBR(192, "cos_hard", r_lcos, 4), LIBR(455, "tan_hard", r_ltan, 5),
 	LIBT(389, "sin_small", r_lsin, 4), LIBT(192, "cos_small", r_lcos, 4), LIBT(455, "tan_small", r_ltan, 5),
+	LIBM2(343, "pow", r_lpow, 16), LIBM2(342, "powr", r_lpowr_full, 16),
 	LIBM(412, "sqrt", r_lsqrt, 3), LIBM(351, "rsqrt", r_lrsqrt, 2),
 	LIBM(239, "half_exp", r_lexp, 8192), LIBM(238, "half_exp2", r_lexp2, 8192),
 	LIBM(237, "half_exp10", r_lexp10, 8192), LIBM(242, "half_log", r_llog, 8192),
@@ -1372,6 +1392,19 @@ static const uint32_t e_flt[] = {
 	0x42c88000u, 0xc0f80000u, 0x40490fdbu, 0x3fc90fdbu, 0x0da24260u, 0x7149f2cau, 0x477fe000u,
 	0x477ff000u, 0x38800000u, 0x33800000u, 0x33000000u, 0xbfc00000u, 0x40400000u, 0xc0400000u,
 	0x3f7fffffu, 0xbf7fffffu, 0x33c00000u, 0x387fc000u, 0x477fefffu, 0xc77ff000u,
+};
+/* trig arguments: the floats from 2^18 up whose distance to a multiple of
+ * pi/2 is smallest (|sin x| or |cos x| about 1.6e-9 .. 7.3e-9: found by
+ * scanning every float with double-precision sin and cos) and some of their
+ * negatives; floats whose product with 2/pi carries between the 32-bit
+ * words of a 96-bit Payne-Hanek window (one without the carry is 12 to 51
+ * ulp off: found by scanning with a model of such a reduction); 2^18 and
+ * its neighbours */
+static const uint32_t e_fred[] = {
+	0x6F79BE45u, 0x50A3E87Fu, 0x6FF9BE45u, 0x5123E87Fu, 0x7079BE45u, 0x6A1976F1u, 0x53B146A6u,
+	0x65898498u, 0xEF79BE45u, 0xD0A3E87Fu, 0xEA1976F1u, 0xD3B146A6u, 0x4E4F3711u, 0x55BDF11Cu,
+	0x5896F1A2u, 0x5EF3F023u, 0x68D1CAFBu, 0x6AC90A63u, 0x6BCC309Du, 0xCE4F3711u, 0x48800000u,
+	0x48FFFFFFu, 0x487FFFFFu, 0xC8800001u,
 };
 static const uint32_t e_fs[] = {
 	0x00000000u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x3f000000u, 0x40000000u, 0xc0200000u,
@@ -1434,6 +1467,7 @@ static void edges(Ty t, const uint32_t **p32, const uint64_t **p64_, size_t *n)
 	case T_FS: *p32 = e_fs, *n = N_(e_fs); break;
 	case T_FT: *p32 = e_ft, *n = N_(e_ft); break;
 	case T_FTRIG: *p32 = e_flt, *n = N_(e_flt); break;
+	case T_FRED: *p32 = e_fred, *n = N_(e_fred); break;
 	case T_N: *p32 = e_n, *n = N_(e_n); break;
 	case T_CM: *p32 = e_cm, *n = N_(e_cm); break;
 	case T_H: *p32 = e_h, *n = N_(e_h); break;
@@ -1454,7 +1488,7 @@ static void random_operand(Ty t, Rng *r, uint32_t *p)
 	case T_SH: p[0] = (uint32_t)(x >> 32) % 70; break;
 	case T_BF: p[0] = (uint32_t)(x >> 32) % 40; break;
 	case T_B: p[0] = x % 2 ? 0 : (uint32_t)(x >> 32); break;
-	case T_F: p[0] = rand_float(r); break;
+	case T_F: case T_FRED: p[0] = rand_float(r); break;
 	case T_FS: p[0] = rand_fs(r); break;
 	case T_FT: p[0] = fb((float)(x % 9) / 8.0f); break;
 	case T_FTRIG: p[0] = x % 4 ? fb(((float)(x >> 40) / (float)(1 << 24) * 2.0f - 1.0f) * 3.14159274f)
