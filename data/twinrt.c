@@ -173,6 +173,12 @@ float _Z3tanf(float x) { return __builtin_tanf(x); }
 float _Z4asinf(float x) { return __builtin_asinf(x); }
 float _Z4acosf(float x) { return __builtin_acosf(x); }
 float _Z4atanf(float x) { return __builtin_atanf(x); }
+float _Z5atan2ff(float y, float x) { return __builtin_atan2f(y, x); }
+float _Z5expm1f(float x) { return __builtin_expm1f(x); }
+float _Z5log1pf(float x) { return __builtin_log1pf(x); }
+float _Z4sinhf(float x) { return __builtin_sinhf(x); }
+float _Z4coshf(float x) { return __builtin_coshf(x); }
+float _Z4tanhf(float x) { return __builtin_tanhf(x); }
 float _Z3powff(float x, float y) { return __builtin_powf(x, y); }
 /* powr: OpenCL 1.2 7.5.1's special cases, then pow */
 float _Z4powrff(float x, float y)

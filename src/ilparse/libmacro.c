@@ -455,13 +455,14 @@ typedef struct LibBody {
  * f) in r2.y, z = s^2 in r2.z; R = z (2/3 + z (2/5 + ... 2/11 z^4)) in
  * r3.x, hfsq = f^2 / 2 in r3.z, s (hfsq + R) in r3.w; then log(1 + f) =
  * f - hfsq + s (hfsq + R) */
-#define LOGCORE KEEP "dcl_literal l0, 0x7F800000, 0, 0x80000000, 23\n" \
+#define LOGCORE KEEP LOGFROM("in0.x")
+#define LOGFROM(src) "dcl_literal l0, 0x7F800000, 0, 0x80000000, 23\n" \
 	"dcl_literal l1, 0xFFFFFF81, 0x007FFFFF, 0x3F800000, 0x3FB504F3\n" \
 	"dcl_literal l2, 0x00800000, 1, 0x40000000, 0x3F000000\n" \
 	"dcl_literal l3, 0x3E3A2E8C, 0x3E638E39, 0x3E924925, 0x3ECCCCCD\n" \
 	"dcl_literal l4, 0x3F2AAAAB, 0x7FC00000, 0xFF800000, 0\n" \
-	"iand r0._y__, in0.x, l0.x\n" "ieq r0._y__, r0.y, l0.y\n" "iand r0.__z_, in0.x, l0.z\n" \
-	"cmov_logical r0.x___, r0.y, r0.z, in0.x\n" \
+	"iand r0._y__, " src ", l0.x\n" "ieq r0._y__, r0.y, l0.y\n" "iand r0.__z_, " src ", l0.z\n" \
+	"cmov_logical r0.x___, r0.y, r0.z, " src "\n" \
 	"ushr r1.x___, r0.x, l0.w\n" "iadd r1.x___, r1.x, l1.x\n" \
 	"iand r1._y__, r0.x, l1.y\n" "ior r1._y__, r1.y, l1.z\n" "uge r1.__z_, r1.y, l1.w\n" \
 	"iand r1.___w, r1.z, l2.x\n" "inegate r1.___w, r1.w\n" "iadd r1._y__, r1.y, r1.w\n" \
@@ -589,7 +590,7 @@ typedef struct LibBody {
  * log(1 + f) = f - f^2/2 + s (f^2/2 + R) with s = f / (2 + f) carried as
  * s + sl, f^2/2, (f^2/2 + R) and s (f^2/2 + R) split exactly (fma, Fast2Sum)
  * and the first-order effect of sl on R added; times log2 e in two pieces,
- * plus e.  y log2|x| = r8.z + r8.w (the product's rounding error by fma).
+ * plus e.
  * Literal l0 = 1.0, 2.0, 0.5, 0x7F800000 is shared with the special cases. */
 #define POWLOG2 "dcl_literal l0, 0x3F800000, 0x40000000, 0x3F000000, 0x7F800000\n" \
 	"dcl_literal l1, 23, 0xFFFFFF81, 0x007FFFFF, 0x3FB504F3\n" \
@@ -619,8 +620,9 @@ typedef struct LibBody {
 	"fma r7._y__, r6.w, l2.w, r7.y\n" "fma r7._y__, r5.w, l2.z, r7.y\n" \
 	"add r7.__z_, r1.x, r7.x\n" "sub r7.___w, r1.x, r7.z\n" "add r7.___w, r7.w, r7.x\n" \
 	"add r7.___w, r7.w, r7.y\n" "add r8.x___, r7.z, r7.w\n" "sub r8._y__, r8.x, r7.z\n" \
-	"sub r8._y__, r7.w, r8.y\n" \
-	"mul_ieee r8.__z_, r0.y, r8.x\n" "fma r8.___w, r0.y, r8.x, r8.z_neg(xyzw)\n" \
+	"sub r8._y__, r7.w, r8.y\n"
+/* y log2|x| = r8.z + r8.w (the product's rounding error by fma) */
+#define POWMUL "mul_ieee r8.__z_, r0.y, r8.x\n" "fma r8.___w, r0.y, r8.x, r8.z_neg(xyzw)\n" \
 	"fma r8.___w, r0.y, r8.y, r8.w\n"
 /* 2^(r8.z + r8.w) into r9.x: k = rint of the head clamped to +-150, r =
  * (head - k) + tail (0 when the head was clamped), 2^r to r^7, the scale
@@ -665,7 +667,7 @@ typedef struct LibBody {
 /* pow (C99 Annex F, OpenCL 7.5.1): x < 0 takes y's parity, NaN for a
  * non-integer y; 0 and Inf by the rules above, 0x7FC00000 for NaN operands;
  * y = +-0 and x = +1 give 1 whatever the other operand */
-#define POW KEEP POWIN POWLOG2 POWEXP2 POWCASES \
+#define POW KEEP POWIN POWLOG2 POWMUL POWEXP2 POWCASES \
 	"ior r13.x___, r9.x, r12.w\n" "ieq r17.x___, r12.x, l8.y\n" "iand r17.x___, r17.x, r16.y\n" \
 	"cmov_logical r13.x___, r17.x, l4.y, r13.x\n" \
 	"ior r14.__z_, r14.z, r12.w\n" "cmov_logical r13.x___, r13.w, r14.z, r13.x\n" \
@@ -674,7 +676,7 @@ typedef struct LibBody {
 	"ior r17.x___, r17.x, r16.z\n" "cmov_logical out0.x___, r17.x, l0.x, r13.x\n"
 /* powr (OpenCL 7.5.1): x >= 0 only; NaN for x < 0, 0^0, Inf^0, 1^Inf and
  * NaN operands; 1 for x^0 with finite x > 0 and 1^y with finite y */
-#define POWR KEEP POWIN POWLOG2 POWEXP2 POWCASES \
+#define POWR KEEP POWIN POWLOG2 POWMUL POWEXP2 POWCASES \
 	"cmov_logical r13.x___, r13.w, r14.z, r9.x\n" \
 	"ieq r17.x___, r0.x, l0.x\n" "cmov_logical r15.__z_, r17.x, l4.y, r15.z\n" \
 	"cmov_logical r13.x___, r15.x, r15.z, r13.x\n" \
@@ -683,6 +685,183 @@ typedef struct LibBody {
 	"cmov_logical r17.x___, r13.w, l4.y, l0.x\n" "cmov_logical r13.x___, r16.z, r17.x, r13.x\n" \
 	"ieq r17.x___, r13.y, l8.y\n" "iand r17.x___, r17.x, r16.y\n" "ior r17.x___, r17.x, r16.x\n" \
 	"cmov_logical out0.x___, r17.x, l4.y, r13.x\n"
+
+/* pown, rootn: x in in0.x (flushed by its bits), the integer n in in1.x;
+ * r0.y = n as a float, r0.w its magnitude's bits; after POWCASES, n's own
+ * parity (r12.z, r12.w: a float n from 2^24 up is even, n need not be) */
+#define POWNIN "dcl_literal l8, 0x7F800000, 0, 0x80000000, 0x7FFFFFFF\n" \
+	"iand r10, in0.xxxx, l8\n" "ieq r10.x___, r10.x, l8.y\n" "cmov_logical r10.___w, r10.x, l8.y, r10.w\n" \
+	"mov r0.x___, r10.w\n" "mov r0.__z_, r10.z\n" "itof r0._y__, in1.x\n" "iand r0.___w, r0.y, l8.w\n"
+#define NPARITY "iand r12.__z_, in1.x, l2.y\n" "cmov_logical r12.___w, r12.z, r10.z, l8.y\n" \
+	"mov r12.x___, l1.0000\n"
+/* pown (OpenCL 7.5.1): pow with an integer exponent, x^0 = 1 for every x */
+#define POWN KEEP POWNIN POWLOG2 POWMUL POWEXP2 POWCASES NPARITY \
+	"ior r13.x___, r9.x, r12.w\n" \
+	"ior r14.__z_, r14.z, r12.w\n" "cmov_logical r13.x___, r13.w, r14.z, r13.x\n" \
+	"cmov_logical r13.x___, r16.x, l4.y, r13.x\n" \
+	"cmov_logical out0.x___, r16.z, l0.x, r13.x\n"
+/* rootn (OpenCL 7.5.1): x^(1/n) as 2^(log2|x| / n), the quotient's
+ * remainder by fma; 0 and Inf by pow's rules with y of n's sign; a
+ * negative x (-Inf too, not -0) takes an odd n's sign and is NaN for an
+ * even n; NaN for n = 0 */
+#define ROOTN KEEP POWNIN POWLOG2 \
+	"div_precise r8.__z_, r8.x, r0.y\n" "fma r8.___w, r8.z_neg(xyzw), r0.y, r8.x\n" \
+	"add r8.___w, r8.w, r8.y\n" "div_precise r8.___w, r8.w, r0.y\n" \
+	POWEXP2 POWCASES NPARITY \
+	"ior r13.x___, r9.x, r12.w\n" \
+	"ior r14.__z_, r14.z, r12.w\n" "cmov_logical r13.x___, r13.w, r14.z, r13.x\n" \
+	"ieq r17.x___, r12.z, l8.y\n" "iand r17.x___, r17.x, r16.y\n" "ieq r17._y__, r13.y, l8.y\n" \
+	"iand r17.x___, r17.x, r17.y\n" "ior r17.x___, r17.x, r16.x\n" "ior r17.x___, r17.x, r16.z\n" \
+	"cmov_logical out0.x___, r17.x, l4.y, r13.x\n"
+
+/* simple float functions (OpenCL 6.12.2): x in in0.x, y in in1.x.  F0
+ * flushes x by its bits into r9.x (so that compares see what AMD's
+ * arithmetic sees) */
+#define F0 "dcl_literal l9, 0x7F800000, 0, 0x80000000, 0x7FC00000\n" \
+	"iand r9._y__, in0.x, l9.x\n" "ieq r9._y__, r9.y, l9.y\n" "iand r9.__z_, in0.x, l9.z\n" \
+	"cmov_logical r9.x___, r9.y, r9.z, in0.x\n"
+/* round: half-way cases away from zero: trunc(x), plus x's sign when
+ * |x - trunc(x)| >= 1/2 (exact; NaN for +-Inf, which keeps trunc) */
+#define ROUND KEEP "dcl_literal l0, 0x3F000000, 0x3F800000, 0x80000000, 0\n" \
+	"round_z r0.x___, in0.x\n" "sub r0._y__, in0.x, r0.x\n" "ge r0.__z_, r0.y_abs, l0.x\n" \
+	"iand r0.___w, in0.x, l0.z\n" "ior r1.x___, l0.y, r0.w\n" "add r1.x___, r0.x, r1.x\n" \
+	"cmov_logical out0.x___, r0.z, r1.x, r0.x\n"
+/* sign: 1 for x > 0, -1 for x < 0, x for +-0, 0 for NaN */
+#define SIGN KEEP F0 "dcl_literal l0, 0x3F800000, 0xBF800000, 0, 0\n" \
+	"lt r0.x___, l0.z, r9.x\n" "lt r0._y__, r9.x, l0.z\n" "ne r0.__z_, r9.x, r9.x\n" \
+	"cmov_logical r1.x___, r0.x, l0.x, r9.z\n" "cmov_logical r1.x___, r0.y, l0.y, r1.x\n" \
+	"cmov_logical out0.x___, r0.z, l0.z, r1.x\n"
+/* fdim: x - y when x > y, else +0; NaN when either is NaN */
+#define FDIM KEEP "dcl_literal l0, 0, 0x7FC00000, 0, 0\n" \
+	"sub r0.x___, in0.x, in1.x\n" "lt r0._y__, in1.x, in0.x\n" "cmov_logical r0.x___, r0.y, r0.x, l0.x\n" \
+	"ne r0.__z_, in0.x, in0.x\n" "ne r0.___w, in1.x, in1.x\n" "ior r0.__z_, r0.z, r0.w\n" \
+	"cmov_logical out0.x___, r0.z, l0.y, r0.x\n"
+/* hypot: m sqrt(1 + (n/m)^2) with m, n the larger and smaller magnitude;
+ * 0 for two zeros, +Inf when either is infinite (even with a NaN), NaN
+ * otherwise for a NaN */
+#define HYPOT KEEP "dcl_literal l0, 0x7FFFFFFF, 0x3F800000, 0, 0x7F800000\n" \
+	"dcl_literal l1, 0x7FC00000, 0, 0, 0\n" \
+	"iand r0.x___, in0.x, l0.x\n" "iand r0._y__, in1.x, l0.x\n" \
+	"max r0.__z_, r0.x, r0.y\n" "min r0.___w, r0.x, r0.y\n" \
+	"div_precise r1.x___, r0.w, r0.z\n" "fma r1._y__, r1.x, r1.x, l0.y\n" "sqrt_vec r1._y__, r1.y\n" \
+	"mul_ieee r1.x___, r0.z, r1.y\n" "eq r2.x___, r0.z, l0.z\n" "cmov_logical r1.x___, r2.x, l0.z, r1.x\n" \
+	"ne r2.x___, in0.x, in0.x\n" "ne r2._y__, in1.x, in1.x\n" "ior r2.x___, r2.x, r2.y\n" \
+	"cmov_logical r1.x___, r2.x, l1.x, r1.x\n" \
+	"ieq r2.x___, r0.x, l0.w\n" "ieq r2._y__, r0.y, l0.w\n" "ior r2.x___, r2.x, r2.y\n" \
+	"cmov_logical out0.x___, r2.x, l0.w, r1.x\n"
+/* geometric functions of xy (_2f32) or xyzw (_4f32) vectors, AMD's way
+ * (dp*_ieee, then sqrt_vec / rsq_vec with no scaling, so components beyond
+ * about 2^+-63 over- or underflow); normalize of a zero vector returns its
+ * zeros (denormals flushed) */
+#define GLEN(dp) KEEP dp " r0.x___, in0, in0\n" "sqrt_vec out0.x___, r0.x\n"
+#define GDIST(dp) KEEP "sub r1, in0, in1\n" dp " r0.x___, r1, r1\n" "sqrt_vec out0.x___, r0.x\n"
+#define GNORM(dp, m) KEEP "dcl_literal l0, 0, 0x80000000, 0, 0\n" dp " r0.x___, in0, in0\n" \
+	"rsq_vec r0._y__, r0.x\n" "mul_ieee r1, in0, r0.yyyy\n" "eq r0.x___, r0.x, l0.x\n" \
+	"iand r2, in0, l0.yyyy\n" "cmov_logical out0." m ", r0.xxxx, r2, r1\n"
+/* cross: a x b in xyz, w = 0 */
+#define CROSS KEEP "dcl_literal l0, 0, 0, 0, 0\n" \
+	"mul_ieee r0.xyz_, in0.yzxx, in1.zxyy\n" "mul_ieee r1.xyz_, in0.zxyy, in1.yzxx\n" \
+	"sub out0.xyz_, r0.xyzz, r1.xyzz\n" "mov out0.___w, l0.x\n"
+
+/* inverse trigonometric functions.  ATAN01: r1.x = atan(t) for t = r0.x
+ * in [0, 1]: above tan(pi/8) through u = (t - 1) / (t + 1) and pi/4 (head
+ * and tail), atan(u) = u + u z P(z) with z = u^2 and P to z^9/21 (Taylor;
+ * |u| <= tan(pi/8) keeps the remainder near 2^-30).  ATAN2: r8.x =
+ * atan2(r5.x, r5.y) for flushed operands: the smaller magnitude over the
+ * larger, pi/2 - a when |y| > |x|, pi - a for a negative x, y's sign; two
+ * zeros give 0 or pi, two infinities pi/4 or 3pi/4 (C99 Annex F), a NaN
+ * 0x7FC00000 */
+#define ATAN01 "dcl_literal l0, 0x3ED413CD, 0x3F800000, 0xB2BBBD2E, 0x3F490FDB\n" \
+	"dcl_literal l1, 0x3D430C31, 0xBD579436, 0x3D70F0F1, 0xBD888889\n" \
+	"dcl_literal l2, 0x3D9D89D9, 0xBDBA2E8C, 0x3DE38E39, 0xBE124925\n" \
+	"dcl_literal l3, 0x3E4CCCCD, 0xBEAAAAAB, 0, 0\n" \
+	"lt r1._y__, l0.x, r0.x\n" "sub r1.__z_, r0.x, l0.y\n" "add r1.___w, r0.x, l0.y\n" \
+	"div_precise r1.__z_, r1.z, r1.w\n" "cmov_logical r1.__z_, r1.y, r1.z, r0.x\n" \
+	"mul_ieee r1.___w, r1.z, r1.z\n" \
+	"fma r2.x___, r1.w, l1.x, l1.y\n" "fma r2.x___, r1.w, r2.x, l1.z\n" "fma r2.x___, r1.w, r2.x, l1.w\n" \
+	"fma r2.x___, r1.w, r2.x, l2.x\n" "fma r2.x___, r1.w, r2.x, l2.y\n" "fma r2.x___, r1.w, r2.x, l2.z\n" \
+	"fma r2.x___, r1.w, r2.x, l2.w\n" "fma r2.x___, r1.w, r2.x, l3.x\n" "fma r2.x___, r1.w, r2.x, l3.y\n" \
+	"mul_ieee r2._y__, r1.z, r1.w\n" "fma r2.x___, r2.y, r2.x, r1.z\n" \
+	"add r2.__z_, r2.x, l0.z\n" "add r2.__z_, r2.z, l0.w\n" "cmov_logical r1.x___, r1.y, r2.z, r2.x\n"
+#define ATAN2 "dcl_literal l4, 0x7FFFFFFF, 0x80000000, 0x3FC90FDB, 0xB33BBD2E\n" \
+	"dcl_literal l5, 0x40490FDB, 0xB3BBBD2E, 0x4016CBE4, 0x3F490FDB\n" \
+	"dcl_literal l6, 0, 0x7F800000, 0x7FC00000, 0\n" \
+	"iand r6.x___, r5.x, l4.x\n" "iand r6._y__, r5.y, l4.x\n" "iand r6.__z_, r5.x, l4.y\n" \
+	"iand r6.___w, r5.y, l4.y\n" "ult r7.x___, r6.y, r6.x\n" \
+	"cmov_logical r7._y__, r7.x, r6.y, r6.x\n" "cmov_logical r7.__z_, r7.x, r6.x, r6.y\n" \
+	"div_precise r0.x___, r7.y, r7.z\n" ATAN01 \
+	"sub r8.x___, l4.z, r1.x\n" "add r8.x___, r8.x, l4.w\n" "cmov_logical r8.x___, r7.x, r8.x, r1.x\n" \
+	"sub r8._y__, l5.x, r8.x\n" "add r8._y__, r8.y, l5.y\n" "cmov_logical r8.x___, r6.w, r8.y, r8.x\n" \
+	"ior r7._y__, r6.x, r6.y\n" "ieq r7._y__, r7.y, l6.x\n" "cmov_logical r7.__z_, r6.w, l5.x, l6.x\n" \
+	"cmov_logical r8.x___, r7.y, r7.z, r8.x\n" \
+	"ieq r7._y__, r6.x, l6.y\n" "ieq r7.__z_, r6.y, l6.y\n" "iand r7._y__, r7.y, r7.z\n" \
+	"cmov_logical r7.__z_, r6.w, l5.z, l5.w\n" "cmov_logical r8.x___, r7.y, r7.z, r8.x\n" \
+	"ior r8.x___, r8.x, r6.z\n" \
+	"ult r7._y__, l6.y, r6.x\n" "ult r7.__z_, l6.y, r6.y\n" "ior r7._y__, r7.y, r7.z\n" \
+	"cmov_logical r8.x___, r7.y, l6.z, r8.x\n"
+/* both operands with denormals flushed by their bits: r5.x = in0.x, r5.y = in1.x */
+#define FLUSH2 "dcl_literal l9, 0x7F800000, 0, 0x80000000, 0\n" \
+	"iand r9, in0.xxxx, l9\n" "ieq r9.x___, r9.x, l9.y\n" "cmov_logical r5.x___, r9.x, r9.z, in0.x\n" \
+	"iand r9, in1.xxxx, l9\n" "ieq r9.x___, r9.x, l9.y\n" "cmov_logical r5._y__, r9.x, r9.z, in1.x\n"
+/* atan x = atan2(x, 1) */
+#define ATAN KEEP "dcl_literal l10, 0x3F800000, 0, 0, 0\n" FLUSH2 "mov r5._y__, l10.x\n" ATAN2 \
+	"mov out0.x___, r8.x\n"
+/* atan2(y, x): y in in0.x, x in in1.x */
+#define ATAN2F KEEP FLUSH2 ATAN2 "mov out0.x___, r8.x\n"
+/* asin x = atan2(x, sqrt((1 - x)(1 + x))), acos x = atan2(sqrt(...), x):
+ * NaN outside [-1, 1] through the square root of a negative */
+#define ASINACOS(yy, xx) KEEP "dcl_literal l10, 0x3F800000, 0, 0, 0\n" FLUSH2 \
+	"sub r10.x___, l10.x, r5.x\n" "add r10._y__, l10.x, r5.x\n" "mul_ieee r10.x___, r10.x, r10.y\n" \
+	"sqrt_vec r10.x___, r10.x\n" "mov r10._y__, r5.x\n" "mov r5.x___, " yy "\n" "mov r5._y__, " xx "\n" \
+	ATAN2 "mov out0.x___, r8.x\n"
+
+/* expm1: k = rint(x log2 e) and r as in exp, expm1(r) = r + r^2 Q(r) to
+ * r^8/8!, then 2^k (expm1 r + 1) - 1 as 2 fma(2^(k-1), expm1 r, 2^(k-1) -
+ * 1/2) (exact but for the one rounding; 2^(k-1) is normal for the clamped
+ * x) or expm1 r itself for k = 0; x flushed by its bits, NaN kept */
+#define EXPM1 KEEP F0 "dcl_literal l0, 0x42B20000, 0xC1A00000, 0x3FB8AA3B, 0xBF317200\n" \
+	"dcl_literal l1, 0xB5BFBE8E, 0x3F000000, 0x37D00D01, 0x39500D01\n" \
+	"dcl_literal l2, 0x3AB60B61, 0x3C088889, 0x3D2AAAAB, 0x3E2AAAAB\n" \
+	"dcl_literal l3, 126, 23, 0, 0x40000000\n" \
+	"min r0.x___, r9.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
+	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
+	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n" \
+	"fma r1.x___, r0.z, l1.z, l1.w\n" HORNER("l2.x") HORNER("l2.y") HORNER("l2.z") HORNER("l2.w") \
+	HORNER("l1.y") "mul_ieee r1._y__, r0.z, r0.z\n" "fma r1.x___, r1.y, r1.x, r0.z\n" \
+	"ftoi r2.x___, r0.y\n" "iadd r2._y__, r2.x, l3.x\n" "ishl r2._y__, r2.y, l3.y\n" \
+	"sub r2.__z_, r2.y, l1.y\n" "fma r2.__z_, r2.y, r1.x, r2.z\n" "mul_ieee r2.__z_, r2.z, l3.w\n" \
+	"ieq r2.___w, r2.x, l3.z\n" "cmov_logical r2.__z_, r2.w, r1.x, r2.z\n" \
+	"ne r2.___w, r9.x, r9.x\n" "cmov_logical out0.x___, r2.w, r9.x, r2.z\n"
+/* log1p x = log(u) + (x - (u - 1)) / u with u = 1 + x rounded: the log
+ * macro's core on u, the correction added before its special cases (so
+ * u = 0, x = -1, gives -Inf and u < 0 NaN) */
+#define LOG1P "dcl_literal l10, 0x3F800000, 0, 0, 0\n" "mov out0, in0\n" "add r11.x___, in0.x, l10.x\n" \
+	"sub r11._y__, r11.x, l10.x\n" "sub r11._y__, in0.x, r11.y\n" "div_precise r11._y__, r11.y, r11.x\n" \
+	LOGFROM("r11.x") "dcl_literal l6, 0x35BFBE8E, 0x3F317200, 0, 0\n" \
+	"fma r5.x___, r1.x, l6.x, r3.w\n" "sub r5.x___, r3.z, r5.x\n" "sub r5.x___, r5.x, r2.x\n" \
+	"fma r5.x___, r1.x, l6.y, r5.x_neg(xyzw)\n" "add r5.x___, r5.x, r11.y\n" LOGSPECIAL
+/* hyperbolic functions through the exp (209) and expm1 (208) macros on
+ * a = |x| (flushed): w = e^a / 2 (from e^(a/2) twice near the overflow);
+ * cosh = w + 1/(4w); sinh = (E + E / (E + 1)) / 2 with E = expm1(a) below
+ * 1, w - 1/(4w) above; tanh = E / (E + 2) with E = expm1(2a) below 0.55,
+ * 1 - 2 / (e^(2a) + 1) above; x's sign back for sinh and tanh */
+#define HYPA KEEP F0 "dcl_literal l0, 0x7FFFFFFF, 0x3F000000, 0x3E800000, 0x42B10000\n" \
+	"dcl_literal l1, 0x3F800000, 0x40000000, 0x3F0CCCCD, 0\n" \
+	"iand r0.x___, r9.x, l0.x\n"
+#define HALFEXP "mcall(209) (r1), (r0)\n" "mul_ieee r1.x___, r1.x, l0.y\n" \
+	"mul_ieee r2.x___, r0.x, l0.y\n" "mcall(209) (r2), (r2)\n" "mul_ieee r2._y__, r2.x, l0.y\n" \
+	"mul_ieee r2.x___, r2.x, r2.y\n" "lt r3.x___, l0.w, r0.x\n" "cmov_logical r1.x___, r3.x, r2.x, r1.x\n" \
+	"div_precise r3._y__, l0.z, r1.x\n"
+#define COSH HYPA HALFEXP "add out0.x___, r1.x, r3.y\n"
+#define SINH HYPA HALFEXP "sub r4.x___, r1.x, r3.y\n" "mcall(208) (r5), (r0)\n" \
+	"add r5._y__, r5.x, l1.x\n" "div_precise r5._y__, r5.x, r5.y\n" "add r5.x___, r5.x, r5.y\n" \
+	"mul_ieee r5.x___, r5.x, l0.y\n" "lt r3.x___, r0.x, l1.x\n" "cmov_logical r4.x___, r3.x, r5.x, r4.x\n" \
+	"ior out0.x___, r4.x, r9.z\n"
+#define TANH HYPA "mul_ieee r1.x___, r0.x, l1.y\n" "mcall(208) (r2), (r1)\n" \
+	"add r2._y__, r2.x, l1.y\n" "div_precise r2.x___, r2.x, r2.y\n" \
+	"mcall(209) (r3), (r1)\n" "add r3.x___, r3.x, l1.x\n" "div_precise r3.x___, l1.y, r3.x\n" \
+	"sub r3.x___, l1.x, r3.x\n" "lt r4.x___, r0.x, l1.z\n" "cmov_logical r4.x___, r4.x, r2.x, r3.x\n" \
+	"ior out0.x___, r4.x, r9.z\n"
 
 /* native_ and half_ functions: the hardware approximations (OpenCL: the
  * native_ accuracy is the implementation's, half_ 8192 ulp), on the
@@ -706,6 +885,7 @@ static const LibBody lib_bodies[] = {
 	 * stronger fence, docs/libmacro.md) */
 	{3, NULL, "fence_lds_memory_mem_read_only\n" KEEP},
 	{4, NULL, "fence_lds_memory_mem_write_only\n" KEEP},
+	{7, NULL, ASINACOS("r10.x", "r10.y")},      /* __acos_f32 */
 	{8, M4, TRI("bitalign")},
 	{12, M4, TRI("bytealign")},
 	{16, M4, TRI("cmov_logical")},
@@ -752,33 +932,53 @@ static const LibBody lib_bodies[] = {
 	{165, M4, UN("unpack1")},
 	{169, M4, UN("unpack2")},
 	{173, M4, UN("unpack3")},
+	{180, NULL, ASINACOS("r10.y", "r10.x")},    /* __asin_f32 */
+	{182, NULL, ATAN2F},                          /* __atan2_f32 (y, x) */
+	{185, NULL, ATAN},                            /* __atan_f32 */
 	{187, "x___", UN("round_plusinf")},              /* __ceil_f32 */
 	/* __copysign_f32: x's magnitude, y's sign */
+	{188, NULL, KEEP "max r0.x___, in0.x, in1.x\nmin out0.x___, r0.x, in2.x\n"}, /* __clamp_f32: min(max(x, lo), hi) */
 	{189, NULL, "mov out0, in0\ndcl_literal l0, 0x7FFFFFFF, 0x80000000, 0, 0\n"
 	            "iand r0.x___, in0.x, l0.x\n" "iand r0._y__, in1.x, l0.y\n" "ior out0.x___, r0.x, r0.y\n"},
 	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
 	 * doubles in0.xy / in1.xy, in out0.xy */
+	{190, NULL, COSH},                            /* __cosh_f32 */
 	{192, NULL, COS},                            /* __cos_f32 */
+	{193, NULL, CROSS},                             /* __cross_4f32 (the database's is -(a x b)) */
 	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	{195, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
 	/* __degrees_f32, __radians_f32: one mul_ieee by the float nearest
 	 * 180/pi (0x42652EE1) or pi/180 (0x3C8EFA35) */
 	{196, NULL, FMULK("0x42652EE1")},
 	/* __distance_f32, __fast_distance_f32: |x - y| */
+	{197, NULL, GDIST("dp2_ieee")},                 /* __distance_2f32 */
+	{198, NULL, GDIST("dp4_ieee")},                 /* __distance_4f32 */
 	{199, NULL, FDIST},
+	{200, NULL, KEEP "dp2_ieee out0.x___, in0, in1\n"}, /* __dot_2f32 */
+	{201, NULL, KEEP "dp3_ieee out0.x___, in0, in1\n"}, /* __dot_3f32 */
+	{202, NULL, KEEP "dp4_ieee out0.x___, in0, in1\n"}, /* __dot_4f32 */
 	{203, NULL, KEEP "mul_ieee out0.x___, in0.x, in1.x\n"},   /* __dot_f32 */
 	/* __fabs_f32: the sign bit cleared (NaNs keep their bits) */
 	{206, NULL, EXP10},                          /* __exp10_f32 */
 	{207, NULL, EXP2},                           /* __exp2_f32 */
+	{208, NULL, EXPM1},                           /* __expm1_f32 */
 	{209, NULL, EXP},                            /* __exp_f32 */
 	{210, NULL, FABS},
+	{211, NULL, GDIST("dp2_ieee")},                 /* __fast_distance_2f32 */
+	{212, NULL, GDIST("dp4_ieee")},                 /* __fast_distance_4f32 */
 	{213, NULL, FDIST},                             /* __fast_distance_f32 */
 	/* __fast_length_f32, __length_f32: |x| */
+	{214, NULL, GLEN("dp2_ieee")},                  /* __fast_length_2f32 */
+	{215, NULL, GLEN("dp4_ieee")},                  /* __fast_length_4f32 */
 	{216, NULL, FABS},
 	/* __fdiv_f32: AMD's text multiplies by a reciprocal with no correction
 	 * step (up to 1 ulp off) after flushing denormal operands, and flushes
 	 * a denormal quotient; here the correctly rounded quotient with the
 	 * same flushes (div_precise), within OpenCL's 2.5 ulp for x / y */
+	{217, NULL, GNORM("dp2_ieee", "xy__")},         /* __fast_normalize_2f32 */
+	{218, NULL, GNORM("dp4_ieee", "xyzw")},         /* __fast_normalize_4f32 */
+	{219, NULL, GNORM("mul_ieee", "x___")},         /* __fast_normalize_f32 */
+	{220, NULL, FDIM},                              /* __fdim_f32 */
 	{221, "x___", BIN("div_precise")},
 	{222, "x___", UN("round_neginf")},              /* __floor_f32 */
 	{223, NULL, FMAXMIN("ige", "mov r1._y__, l0.z\n")},              /* __fmax_f32 */
@@ -800,8 +1000,13 @@ static const LibBody lib_bodies[] = {
 	{247, "x___", UN("sqrt_vec")},         /* __half_sqrt_f32 */
 	{248, NULL, TAN},                       /* __half_tan_f32 */
 	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
+	{250, NULL, HYPOT},                             /* __hypot_f32 */
+	{252, NULL, KEEP "fldexp out0.x___, in0.x, in1.x\n"}, /* __ldexp_f32i32 */
+	{253, NULL, GLEN("dp2_ieee")},                  /* __length_2f32 */
+	{254, NULL, GLEN("dp4_ieee")},                  /* __length_4f32 */
 	{255, NULL, FABS},                              /* __length_f32 */
 	{282, NULL, LOG10},                          /* __log10_f32 */
+	{283, NULL, LOG1P},                           /* __log1p_f32 */
 	{284, NULL, LOG2},                           /* __log2_f32 */
 	{286, NULL, LOG},                            /* __log_f32 */
 	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
@@ -810,6 +1015,7 @@ static const LibBody lib_bodies[] = {
 	 * (July 2011) keeps only products that fit in 32 bits and reads a
 	 * register it never writes: a driver whose 64-bit multiply gave that
 	 * would fail OpenCL's conformance tests, so the product is the rule. */
+	{292, NULL, KEEP "sub r0.x___, in1.x, in0.x\nmul_ieee r0.x___, r0.x, in2.x\nadd out0.x___, in0.x, r0.x\n"}, /* __mix_f32: x + (y - x) a */
 	{294, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\n"},
 	{295, NULL, KEEP "i64mul out0.xy__, in0.xyxy, in1.xyxy\ni64mul out0.__zw, in0.zwzw, in1.zwzw\n"},
 	/* __nan_u32: the quiet NaN with the code's low 23 bits as payload */
@@ -829,11 +1035,18 @@ static const LibBody lib_bodies[] = {
 	{328, NV, UN("sin_vec")},             /* __native_sin_* */
 	{331, NV, UN("sqrt_vec")},            /* __native_sqrt_* */
 	{334, NV, NTAN},                      /* __native_tan_* */
+	{338, NULL, GNORM("dp2_ieee", "xy__")},         /* __normalize_2f32 */
+	{339, NULL, GNORM("dp4_ieee", "xyzw")},         /* __normalize_4f32 */
+	{340, NULL, GNORM("mul_ieee", "x___")},         /* __normalize_f32 */
+	{341, NULL, POWN},                              /* __pown_f32i32 */
 	{342, NULL, POWR},                              /* __powr_f32 */
 	{343, NULL, POW},                               /* __pow_f32 */
 	{344, NULL, FMULK("0x3C8EFA35")},              /* __radians_f32 */
 	/* __sabs_diff_i32: imax - imin; __sabs_i16/_i32/_i8 (one text in the
 	 * database): imax(x, -x), |INT_MIN| = 0x80000000 */
+	{348, "x___", UN("round_nearest")},             /* __rint_f32 */
+	{349, NULL, ROOTN},                             /* __rootn_f32i32 */
+	{350, NULL, ROUND},                             /* __round_f32 */
 	{351, "x___", UN("rsq_vec")},              /* __rsqrt_f32 */
 	{353, NULL, ABSDIFF("imax", "imin")},
 	{355, "x___ x___ x___", X1("inegate r0.x___, in0.x\n" "imax out0.x___, in0.x, r0.x\n")},
@@ -864,6 +1077,8 @@ static const LibBody lib_bodies[] = {
 	{383, NULL, SHIFT64("u64shr")},                 /* __shr_i64 */
 	{384, NULL, SHIFT64V2("u64shr")},               /* __shr_v2i64 */
 	/* 24-bit multiplies: the low 24 bits sign-extended (mad: plus c) */
+	{385, NULL, SIGN},                              /* __sign_f32 */
+	{387, NULL, SINH},                            /* __sinh_f32 */
 	{389, NULL, SIN},                            /* __sin_f32 */
 	{390, NULL, X1(SEXT24 "imad out0.x___, r0.x, r0.y, in2.x\n")},   /* __smad24_i32 */
 	{392, NULL, X1("imul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __smad_hi_i32 */
@@ -897,6 +1112,7 @@ static const LibBody lib_bodies[] = {
 	               "iand r0._y__, r0.y, r0.z\n" "ilt r0._y__, r0.y, l0.x\n"
 	               "ishr r0.__z_, in0.x, l0.y\n" "ixor r0.__z_, r0.z, l0.z\n"
 	               "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
+	{453, NULL, TANH},                            /* __tanh_f32 */
 	{455, NULL, TAN},                            /* __tan_f32 */
 	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
 	{459, NULL, ABSDIFF("umax", "umin")},            /* __uabs_diff_u32 */
@@ -935,7 +1151,8 @@ static const LibBody lib_bodies[] = {
 /* the approximate ones (transcendentals): OpenCL 1.2's bound in ulps
  * (section 7.4, table 7.1; NATIVE for native_ and half_), by id range */
 static const struct { int lo, hi, ulps; } lib_approx[] = {
-	{192, 192, 4},
+	{7, 7, 4}, {180, 180, 4}, {182, 182, 6}, {185, 185, 5},
+	{190, 190, 4}, {192, 192, 4}, {208, 208, 3}, {283, 283, 2}, {387, 387, 4}, {453, 453, 5},
 	{206, 206, 3},
 	{207, 207, 3},
 	{209, 209, 3},
@@ -970,7 +1187,9 @@ static const struct { int lo, hi, ulps; } lib_approx[] = {
 	{328, 330, NATIVE},
 	{331, 333, NATIVE},
 	{334, 336, NATIVE},
-	{342, 343, 16},
+	{197, 198, 4}, {200, 202, 4}, {211, 212, 8192}, {214, 215, 8192}, {217, 219, 8192},
+	{250, 250, 4}, {253, 254, 4}, {338, 340, 4},
+	{341, 341, 16}, {342, 343, 16}, {349, 349, 16},
 	{351, 351, 2},
 	{389, 389, 4},
 	{412, 412, 3},

@@ -1087,12 +1087,93 @@ static int r_lpowr_full(const uint32_t *const *s, uint32_t *d)
 		return lib(d, y < 0.0f ? INFINITY : 0.0);
 	return lib(d, pow((double)x, (double)y));
 }
+/* pown, rootn: OpenCL 7.5.1 (pown is C's pow with an integer y) */
+static int r_lpown(const uint32_t *const *s, uint32_t *d) { return lib(d, pow((double)FA, (double)SB)); }
+static int r_lrootn(const uint32_t *const *s, uint32_t *d)
+{
+	float x = FA;
+	int n = SB, odd = n % 2 != 0;
+	double m;
+	if (n == 0 || fnan(x) || (x < 0.0f && !odd))
+		return lib(d, NAN);
+	if (x == 0.0f || isinf(x)) {
+		m = (x == 0.0f) == (n < 0) ? INFINITY : 0.0;
+		return lib(d, odd && signbit(x) ? -m : m);
+	}
+	m = pow(fabs((double)x), 1.0 / n);
+	return lib(d, x < 0.0f ? -m : m);
+}
+static int r_lrint(const uint32_t *const *s, uint32_t *d) { d[0] = fout(nearbyintf(FA)); return 0; }
+static int r_lround(const uint32_t *const *s, uint32_t *d) { d[0] = fout(roundf(FA)); return 0; }
+/* sign: 1, -1, the zero itself, 0 for NaN (6.12.2) */
+static int r_lsign(const uint32_t *const *s, uint32_t *d)
+{
+	float x = FA;
+	d[0] = fout(fnan(x) ? 0.0f : x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x);
+	return 0;
+}
+static int r_lfdim(const uint32_t *const *s, uint32_t *d) { d[0] = fout(fdimf(FA, FB)); return 0; }
+static int r_lhypot(const uint32_t *const *s, uint32_t *d) { return lib(d, hypot((double)FA, (double)FB)); }
+static int r_lclamp(const uint32_t *const *s, uint32_t *d) { d[0] = fout(minnum(maxnum(FA, FB), FC)); return 0; }
+/* mix: x + (y - x) a, each operation rounded and flushed */
+static int r_lmix(const uint32_t *const *s, uint32_t *d)
+{
+	d[0] = fout(FA + ftz(ftz(FB - FA) * FC));
+	return 0;
+}
+static int r_lldexp(const uint32_t *const *s, uint32_t *d) { d[0] = fout(ldexpf(FA, SB)); return 0; }
+/* geometric functions of float vectors (operand dwords flushed) */
+static double dotn(const uint32_t *const *s, int n, int k)
+{
+	double r = 0;
+	int c;
+	for (c = 0; c < n; c++)
+		r += k ? (double)fin(s[0][c]) * fin(s[1][c])
+		       : ((double)fin(s[0][c]) - fin(s[1][c])) * ((double)fin(s[0][c]) - fin(s[1][c]));
+	return r;
+}
+static double sq(const uint32_t *const *s, int n)
+{
+	double r = 0;
+	int c;
+	for (c = 0; c < n; c++)
+		r += (double)fin(s[0][c]) * fin(s[0][c]);
+	return r;
+}
+static int r_ldot2(const uint32_t *const *s, uint32_t *d) { return lib(d, dotn(s, 2, 1)); }
+static int r_ldot3(const uint32_t *const *s, uint32_t *d) { return lib(d, dotn(s, 3, 1)); }
+static int r_ldot4(const uint32_t *const *s, uint32_t *d) { return lib(d, dotn(s, 4, 1)); }
+static int r_llen2(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(sq(s, 2))); }
+static int r_llen4(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(sq(s, 4))); }
+static int r_ldist2(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(dotn(s, 2, 0))); }
+static int r_ldist4(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(dotn(s, 4, 0))); }
+/* normalize of a scalar: its sign as +-1, a zero kept */
+static int r_lnorm1(const uint32_t *const *s, uint32_t *d)
+{
+	float x = FA;
+	if (isinf(x) || (x != 0.0f && (fabsf(x) < 0x1p-63f || fabsf(x) > 0x1p63f)))
+		return 1; /* x^2 over- or underflows (AMD's normalize does not scale) */
+	d[0] = fout(fnan(x) ? x : x == 0.0f ? x : x > 0.0f ? 1.0f : -1.0f);
+	return 0;
+}
+static int r_latan(const uint32_t *const *s, uint32_t *d) { return lib(d, atan((double)FA)); }
+static int r_latan2(const uint32_t *const *s, uint32_t *d) { return lib(d, atan2((double)FA, (double)FB)); }
+static int r_lasin(const uint32_t *const *s, uint32_t *d) { return lib(d, asin((double)FA)); }
+static int r_lacos(const uint32_t *const *s, uint32_t *d) { return lib(d, acos((double)FA)); }
+static int r_lexpm1(const uint32_t *const *s, uint32_t *d) { return lib(d, expm1((double)FA)); }
+static int r_llog1p(const uint32_t *const *s, uint32_t *d) { return lib(d, log1p((double)FA)); }
+static int r_lsinh(const uint32_t *const *s, uint32_t *d) { return lib(d, sinh((double)FA)); }
+static int r_lcosh(const uint32_t *const *s, uint32_t *d) { return lib(d, cosh((double)FA)); }
+static int r_ltanh(const uint32_t *const *s, uint32_t *d) { return lib(d, tanh((double)FA)); }
 static int trig_range(float x) { return fabsf(x) <= 3.14159274f || fnan(x); }
 static int r_nsin(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lsin(s, d) : 1; }
 static int r_ncos(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lcos(s, d) : 1; }
 static int r_ntan(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_ltan(s, d) : 1; }
 #define LIBM(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, F1, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 #define LIBM2(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 2, F2, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
+#define LIBE(id, name, fn) {"mcall(" #id ")", "lib_" name, "library", 1, F1, R_F, fn, F_MCALL | F_NOMOD, 0, NULL, NULL}
+#define LIBV(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 2, {T_F4, T_F4}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
+#define LIBV1(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, {T_F4}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 #define LIBR(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, {T_FRED}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 #define LIBT(id, name, fn, ulp) {"mcall(" #id ")", "lib_" name, "library", 1, {T_FTRIG}, R_FA, fn, F_MCALL | F_NOMOD | F_APPROX, ulp, NULL, NULL}
 
@@ -1344,6 +1425,27 @@ static const Op ops[] = {
 	LIBR(389, "sin_hard", r_lsin, 4), LIBR(192, "cos_hard", r_lcos, 4), LIBR(455, "tan_hard", r_ltan, 5),
 	LIBT(389, "sin_small", r_lsin, 4), LIBT(192, "cos_small", r_lcos, 4), LIBT(455, "tan_small", r_ltan, 5),
 	LIBM2(343, "pow", r_lpow, 16), LIBM2(342, "powr", r_lpowr_full, 16),
+	{"mcall(341)", "lib_pown", "library", 2, {T_F, T_N}, R_FA, r_lpown, F_MCALL | F_NOMOD | F_APPROX, 16, NULL, NULL},
+	{"mcall(349)", "lib_rootn", "library", 2, {T_F, T_N}, R_FA, r_lrootn, F_MCALL | F_NOMOD | F_APPROX, 16, NULL, NULL},
+	{"mcall(252)", "lib_ldexp", "library", 2, {T_F, T_N}, R_F, r_lldexp, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	LIBE(348, "rint", r_lrint), LIBE(350, "round", r_lround), LIBE(385, "sign", r_lsign),
+	{"mcall(220)", "lib_fdim", "library", 2, F2, R_F, r_lfdim, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(188)", "lib_clamp", "library", 3, F3, R_FZ, r_lclamp, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(292)", "lib_mix", "library", 3, F3, R_F, r_lmix, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	LIBM2(250, "hypot", r_lhypot, 4),
+	LIBV(200, "dot2", r_ldot2, 4), LIBV(201, "dot3", r_ldot3, 4), LIBV(202, "dot4", r_ldot4, 4),
+	LIBV(197, "distance2", r_ldist2, 4), LIBV(198, "distance4", r_ldist4, 4),
+	LIBV1(253, "length2", r_llen2, 4), LIBV1(254, "length4", r_llen4, 4),
+	LIBV1(214, "fast_length2", r_llen2, 8192), LIBV1(215, "fast_length4", r_llen4, 8192),
+	LIBV(211, "fast_distance2", r_ldist2, 8192), LIBV(212, "fast_distance4", r_ldist4, 8192),
+	LIBM(340, "normalize1", r_lnorm1, 4), LIBM(219, "fast_normalize1", r_lnorm1, 8192),
+	LIBM(185, "atan", r_latan, 5), LIBM2(182, "atan2", r_latan2, 6),
+	LIBM(180, "asin", r_lasin, 4), LIBM(7, "acos", r_lacos, 4),
+	LIBT(180, "asin_small", r_lasin, 4), LIBT(7, "acos_small", r_lacos, 4),
+	LIBM(208, "expm1", r_lexpm1, 3), LIBM(283, "log1p", r_llog1p, 2),
+	LIBM(387, "sinh", r_lsinh, 4), LIBM(190, "cosh", r_lcosh, 4), LIBM(453, "tanh", r_ltanh, 5),
+	LIBT(208, "expm1_small", r_lexpm1, 3), LIBT(283, "log1p_small", r_llog1p, 2),
+	LIBT(387, "sinh_small", r_lsinh, 4), LIBT(190, "cosh_small", r_lcosh, 4), LIBT(453, "tanh_small", r_ltanh, 5),
 	LIBM(412, "sqrt", r_lsqrt, 3), LIBM(351, "rsqrt", r_lrsqrt, 2),
 	LIBM(239, "half_exp", r_lexp, 8192), LIBM(238, "half_exp2", r_lexp2, 8192),
 	LIBM(237, "half_exp10", r_lexp10, 8192), LIBM(242, "half_log", r_llog, 8192),
