@@ -576,15 +576,37 @@ typedef struct LibBody {
 	"iand r3.x___, r0.x, l9.x\n" "ieq r3.x___, r3.x, l9.y\n" "iand r3._y__, r0.x, l9.z\n" \
 	"cmov_logical out0.x___, r3.x, r3.y, out0.x\n"
 /* sin: k & 1 picks cos r, k & 2 negates */
-#define SIN KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
+#define SINSEL "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
 	"iand r2.___w, r2.x, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT ODDZERO
+#define SIN KEEP TRIGREDUCE TRIGPOLY SINSEL
 /* cos: k & 1 picks sin r, (k + 1) & 2 negates */
-#define COS KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.y, r1.z\n" \
+#define COSSEL "cmov_logical r2.__z_, r2.y, r1.y, r1.z\n" \
 	"iadd r2.___w, r2.x, l2.z\n" "iand r2.___w, r2.w, l3.z\n" "ishl r2.___w, r2.w, l3.y\n" TRIGOUT
+#define COS KEEP TRIGREDUCE TRIGPOLY COSSEL
 /* tan: sin r / cos r, or -cos r / sin r for odd k */
-#define TAN KEEP TRIGREDUCE TRIGPOLY "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
+#define TANSEL "cmov_logical r2.__z_, r2.y, r1.z, r1.y\n" \
 	"cmov_logical r2.___w, r2.y, r1.y, r1.z\n" "div_precise r2.__z_, r2.z, r2.w\n" \
 	"ishl r2.___w, r2.y, l2.y\n" TRIGOUT ODDZERO
+#define TAN KEEP TRIGREDUCE TRIGPOLY TANSEL
+/* sinpi, cospi, tanpi: k = rint(2x), r = x - k/2 in [-1/4, 1/4] exactly,
+ * pi r by one fma with pi's head and tail, then sin/cos/tan's polynomials
+ * and quadrant choice (k = 0 and r = 0 from |x| >= 2^24 on, where x is
+ * even, so that 2x cannot overflow into the result); the
+ * literals l1, l2, l3, l5 hold what TRIGPOLY and the selections read */
+#define PIREDUCE "dcl_literal l0, 0x40000000, 0x3F000000, 0x40490FDB, 0xB3BBBD2E\n" \
+	"dcl_literal l1, 23, 0xFF, 0x4B800000, 0\n" "dcl_literal l2, 0, 31, 1, 0x7FFFFFFF\n" \
+	"dcl_literal l3, 0x7F800000, 30, 2, 0xFF800000\n" "dcl_literal l5, 0, 0, 0, 3\n" \
+	"mov r0.x___, in0.x\n" "mul_ieee r0._y__, r0.x, l0.x\n" "round_nearest r0._y__, r0.y\n" \
+	"mul_ieee r3.x___, r0.y, l0.y\n" "sub r3.x___, r0.x, r3.x\n" \
+	"mul_ieee r3._y__, r3.x, l0.w\n" "fma r0.__z_, r3.x, l0.z, r3.y\n" "ftoi r0.___w, r0.y\n" \
+	"iand r3.__z_, r0.x, l2.w\n" "uge r3.__z_, r3.z, l1.z\n" "cmov_logical r0.___w, r3.z, l1.w, r0.w\n" \
+	"cmov_logical r0.__z_, r3.z, l1.w, r0.z\n"
+#define SINPI KEEP PIREDUCE TRIGPOLY SINSEL
+#define COSPI KEEP PIREDUCE TRIGPOLY COSSEL
+/* tanpi(n + 1/2): +Inf for an even n (k & 3 = 1), -Inf for an odd one */
+#define TANPI KEEP PIREDUCE TRIGPOLY TANSEL \
+	"eq r3.x___, r0.z, l1.w\n" "iand r3.x___, r3.x, r2.y\n" "ieq r3._y__, r2.x, l2.z\n" \
+	"cmov_logical r3._y__, r3.y, l3.x, l3.w\n" "cmov_logical out0.x___, r3.x, r3.y, out0.x\n"
 /* pow, powr, pown, rootn.  r0.x = |x| (bits, denormals flushed), r0.y = y
  * (flushed); log2|x| as a head and tail r8.x + r8.y (about 2^-28 relative):
  * log(1 + f) = f - f^2/2 + s (f^2/2 + R) with s = f / (2 + f) carried as
@@ -863,6 +885,44 @@ typedef struct LibBody {
 	"sub r3.x___, l1.x, r3.x\n" "lt r4.x___, r0.x, l1.z\n" "cmov_logical r4.x___, r4.x, r2.x, r3.x\n" \
 	"ior out0.x___, r4.x, r9.z\n"
 
+/* atanpi, asinpi, acospi, atan2pi: the macro's result times 1/pi */
+#define BYPI(call) KEEP "dcl_literal l0, 0x3EA2F983, 0, 0, 0\n" "mov r0, in0\n" call \
+	"mul_ieee out0.x___, r1.x, l0.x\n"
+/* cbrt: rootn(x, 3) (349), then one Newton step y - (y^3 - x) / (3y^2) with
+ * y^3 - x from fma and y^2's rounding error; y kept for 0, Inf and NaN */
+#define CBRT KEEP "dcl_literal l0, 3, 0x40400000, 0, 0\n" "mov r0, in0\n" "mov r2.x___, l0.x\n" \
+	"mcall(349) (r1), (r0, r2)\n" "mul_ieee r3.x___, r1.x, r1.x\n" \
+	"fma r3._y__, r1.x, r1.x, r3.x_neg(xyzw)\n" "fma r3.__z_, r3.x, r1.x, r0.x_neg(xyzw)\n" \
+	"fma r3.__z_, r3.y, r1.x, r3.z\n" "mul_ieee r3.___w, r3.x, l0.y\n" "div_precise r3.__z_, r3.z, r3.w\n" \
+	"sub r3.__z_, r1.x, r3.z\n" "ne r4.x___, r3.z, r3.z\n" "cmov_logical out0.x___, r4.x, r1.x, r3.z\n"
+/* inverse hyperbolic functions through log (286) and log1p (283), a = |x|:
+ * asinh = log1p(a + a^2 / (1 + sqrt(1 + a^2))) below 2, log(2a + 1 /
+ * (sqrt(a^2 + 1) + a)) above, log(a) + ln 2 from 2^28 on, x's sign;
+ * acosh = log1p(t + sqrt(2t + t^2)) with t = x - 1 below 2, log(2x - 1 /
+ * (x + sqrt(x^2 - 1))) above, log(x) + ln 2 from 2^28 on, NaN below 1;
+ * atanh = log1p(2a + 2a^2 / (1 - a)) / 2 below 1/2, log1p(2a / (1 - a)) / 2
+ * above (Inf at 1, NaN beyond), x's sign */
+#define HYPI KEEP F0 "dcl_literal l0, 0x7FFFFFFF, 0x3F800000, 0x40000000, 0x4D800000\n" \
+	"dcl_literal l1, 0x3F317218, 0x3F000000, 0x7FC00000, 0\n" "iand r0.x___, r9.x, l0.x\n"
+#define ASINH HYPI "mul_ieee r1.x___, r0.x, r0.x\n" "add r1._y__, r1.x, l0.y\n" "sqrt_vec r1._y__, r1.y\n" \
+	"add r1.__z_, r1.y, l0.y\n" "div_precise r1.__z_, r1.x, r1.z\n" "add r2.x___, r0.x, r1.z\n" \
+	"mcall(283) (r2), (r2)\n" "add r3.x___, r1.y, r0.x\n" "div_precise r3.x___, l0.y, r3.x\n" \
+	"fma r3.x___, r0.x, l0.z, r3.x\n" "mcall(286) (r3), (r3)\n" "mcall(286) (r4), (r0)\n" \
+	"add r4.x___, r4.x, l1.x\n" "lt r5.x___, r0.x, l0.z\n" "cmov_logical r3.x___, r5.x, r2.x, r3.x\n" \
+	"lt r5.x___, r0.x, l0.w\n" "cmov_logical r3.x___, r5.x, r3.x, r4.x\n" "ior out0.x___, r3.x, r9.z\n"
+#define ACOSH HYPI "mov r0.x___, r9.x\n" "sub r1.x___, r0.x, l0.y\n" "fma r1._y__, r1.x, r1.x, r1.x\n" \
+	"add r1._y__, r1.y, r1.x\n" "sqrt_vec r1._y__, r1.y\n" "add r2.x___, r1.x, r1.y\n" \
+	"mcall(283) (r2), (r2)\n" "fma r3.x___, r0.x, r0.x, l0.y_neg(xyzw)\n" "sqrt_vec r3.x___, r3.x\n" \
+	"add r3.x___, r3.x, r0.x\n" "div_precise r3.x___, l0.y, r3.x\n" "mul_ieee r3._y__, r0.x, l0.z\n" \
+	"sub r3.x___, r3.y, r3.x\n" "mcall(286) (r3), (r3)\n" "mcall(286) (r4), (r0)\n" \
+	"add r4.x___, r4.x, l1.x\n" "lt r5.x___, r0.x, l0.z\n" "cmov_logical r3.x___, r5.x, r2.x, r3.x\n" \
+	"lt r5.x___, r0.x, l0.w\n" "cmov_logical r3.x___, r5.x, r3.x, r4.x\n" \
+	"lt r5.x___, r0.x, l0.y\n" "cmov_logical out0.x___, r5.x, l1.z, r3.x\n"
+#define ATANH HYPI "sub r1.x___, l0.y, r0.x\n" "mul_ieee r1._y__, r0.x, l0.z\n" \
+	"div_precise r2.x___, r1.y, r1.x\n" "mul_ieee r1.__z_, r1.y, r0.x\n" "div_precise r1.__z_, r1.z, r1.x\n" \
+	"add r3.x___, r1.y, r1.z\n" "lt r5.x___, r0.x, l1.y\n" "cmov_logical r2.x___, r5.x, r3.x, r2.x\n" \
+	"mcall(283) (r2), (r2)\n" "mul_ieee r2.x___, r2.x, l1.y\n" "ior out0.x___, r2.x, r9.z\n"
+
 /* native_ and half_ functions: the hardware approximations (OpenCL: the
  * native_ accuracy is the implementation's, half_ 8192 ulp), on the
  * member's components; k a float constant */
@@ -885,6 +945,8 @@ static const LibBody lib_bodies[] = {
 	 * stronger fence, docs/libmacro.md) */
 	{3, NULL, "fence_lds_memory_mem_read_only\n" KEEP},
 	{4, NULL, "fence_lds_memory_mem_write_only\n" KEEP},
+	{5, NULL, ACOSH},                               /* __acosh_f32 */
+	{6, NULL, BYPI("mcall(7) (r1), (r0)\n")},    /* __acospi_f32 */
 	{7, NULL, ASINACOS("r10.x", "r10.y")},      /* __acos_f32 */
 	{8, M4, TRI("bitalign")},
 	{12, M4, TRI("bytealign")},
@@ -905,6 +967,9 @@ static const LibBody lib_bodies[] = {
 	{59, M4, TRI("imad")},
 	{63, M4, BIN("imax")},
 	{67, M4, BIN("imin")},
+	/* __amdil_improved_div_f32, _v2f32, _v4f32: the quotient within OpenCL's
+	 * 2.5 ulp; here the correctly rounded one (div_precise) */
+	{71, M3, BIN("div_precise")},
 	{74, M4, BIN("imul_high")},
 	/* lrp: 80 is __amdil_lpr_3 (sic), then _1, _2, _4 */
 	{80, "xyz_ x___ xy__ xyzw", TRI("lrp")},
@@ -932,9 +997,15 @@ static const LibBody lib_bodies[] = {
 	{165, M4, UN("unpack1")},
 	{169, M4, UN("unpack2")},
 	{173, M4, UN("unpack3")},
+	{178, NULL, ASINH},                           /* __asinh_f32 */
+	{179, NULL, BYPI("mcall(180) (r1), (r0)\n")}, /* __asinpi_f32 */
 	{180, NULL, ASINACOS("r10.y", "r10.x")},    /* __asin_f32 */
+	{181, NULL, BYPI("mov r2, in1\nmcall(182) (r1), (r0, r2)\n")}, /* __atan2pi_f32 */
 	{182, NULL, ATAN2F},                          /* __atan2_f32 (y, x) */
+	{183, NULL, ATANH},                           /* __atanh_f32 */
+	{184, NULL, BYPI("mcall(185) (r1), (r0)\n")}, /* __atanpi_f32 */
 	{185, NULL, ATAN},                            /* __atan_f32 */
+	{186, NULL, CBRT},                            /* __cbrt_f32 */
 	{187, "x___", UN("round_plusinf")},              /* __ceil_f32 */
 	/* __copysign_f32: x's magnitude, y's sign */
 	{188, NULL, KEEP "max r0.x___, in0.x, in1.x\nmin out0.x___, r0.x, in2.x\n"}, /* __clamp_f32: min(max(x, lo), hi) */
@@ -943,6 +1014,7 @@ static const LibBody lib_bodies[] = {
 	/* __ddiv_f64 and __ddiv_f64_fma: the correctly rounded quotient of the
 	 * doubles in0.xy / in1.xy, in out0.xy */
 	{190, NULL, COSH},                            /* __cosh_f32 */
+	{191, NULL, COSPI},                           /* __cospi_f32 */
 	{192, NULL, COS},                            /* __cos_f32 */
 	{193, NULL, CROSS},                             /* __cross_4f32 (the database's is -(a x b)) */
 	{194, NULL, KEEP "ddiv out0.xy__, in0.xy, in1.xy\n"},
@@ -1079,6 +1151,7 @@ static const LibBody lib_bodies[] = {
 	/* 24-bit multiplies: the low 24 bits sign-extended (mad: plus c) */
 	{385, NULL, SIGN},                              /* __sign_f32 */
 	{387, NULL, SINH},                            /* __sinh_f32 */
+	{388, NULL, SINPI},                           /* __sinpi_f32 */
 	{389, NULL, SIN},                            /* __sin_f32 */
 	{390, NULL, X1(SEXT24 "imad out0.x___, r0.x, r0.y, in2.x\n")},   /* __smad24_i32 */
 	{392, NULL, X1("imul_high r0.x___, in0.x, in1.x\n" "iadd out0.x___, r0.x, in2.x\n")}, /* __smad_hi_i32 */
@@ -1113,6 +1186,7 @@ static const LibBody lib_bodies[] = {
 	               "ishr r0.__z_, in0.x, l0.y\n" "ixor r0.__z_, r0.z, l0.z\n"
 	               "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
 	{453, NULL, TANH},                            /* __tanh_f32 */
+	{454, NULL, TANPI},                           /* __tanpi_f32 */
 	{455, NULL, TAN},                            /* __tan_f32 */
 	{457, "x___", UN("round_z")},                   /* __trunc_f32 */
 	{459, NULL, ABSDIFF("umax", "umin")},            /* __uabs_diff_u32 */
@@ -1151,7 +1225,8 @@ static const LibBody lib_bodies[] = {
 /* the approximate ones (transcendentals): OpenCL 1.2's bound in ulps
  * (section 7.4, table 7.1; NATIVE for native_ and half_), by id range */
 static const struct { int lo, hi, ulps; } lib_approx[] = {
-	{7, 7, 4}, {180, 180, 4}, {182, 182, 6}, {185, 185, 5},
+	{5, 6, 4}, {7, 7, 4}, {178, 179, 4}, {180, 180, 4}, {181, 181, 6}, {182, 182, 6},
+	{183, 184, 5}, {185, 185, 5}, {186, 186, 2}, {191, 191, 4}, {388, 388, 4}, {454, 454, 6},
 	{190, 190, 4}, {192, 192, 4}, {208, 208, 3}, {283, 283, 2}, {387, 387, 4}, {453, 453, 5},
 	{206, 206, 3},
 	{207, 207, 3},

@@ -471,53 +471,106 @@ static void sampler_read(L *l, const Operand *o, int byte)
 	}
 }
 
+/* Component sel of cb0 slot `slot` from its Level Zero source.  A slot
+ * without one is an error for a constant index; a relative read (quiet)
+ * gets 0 there and *missing is set. */
+static Val cb0_slot(L *l, const Operand *o, int slot, int sel, int quiet, int *missing)
+{
+	const Cb0Entry *e = cb0_entry(l->o->cb0, l->k->md->abi64, slot, sel);
+	l->cb0_read[slot] |= (unsigned char)(1u << sel);
+	if (e->present && e->source == CB0_DATASEG) {
+		/* AMD wrappers always copy the data-segment base.  Without a
+		 * global segment (no ;memory:datareqd, or Evergreen's tables
+		 * all in hardware cb2) it reads 0, and an access that derives
+		 * from it is refused (lower_mem.c access_base; under the
+		 * 64-bit ABI the address 0 is outside every buffer). */
+		VDecl *d = data_segment(l);
+		return d ? val_scalar(vk_alias(l->vk, d, VT_UD, 0), e->element) : val_imm(0);
+	}
+	if (e->present && e->source == CB0_PRINTF)
+		return printf_cb0(l, e->element);
+	if (!e->present || e->source == CB0_UNSUPPORTED) {
+		if (quiet)
+			*missing = 1;
+		else
+			lerr(l, o->loc, "cb0[%d].%c (%s) has no Level Zero source yet", slot, "xyzw"[sel],
+			     e->present ? e->meaning : "unassigned slot");
+		return val_imm(0);
+	}
+	if (e->source == CB0_CONSTANT)
+		return val_imm(e->value);
+	{
+		int which;
+		for (which = 0; which < IMP_COUNT; which++)
+			if (imp_type[which] == e->arg)
+				break;
+		if (which == IMP_COUNT)
+			die("cb0 table names an implicit argument the lowering does not lay out");
+		return val_scalar(implicit(l, which), e->element);
+	}
+}
+
+/* cb0[r + n]: every slot's component selected by the index (outside the
+ * block, as a constant buffer read beyond its end on AMD's hardware, 0);
+ * slots with no Level Zero source read 0, with a warning that names them */
+static Val cb0_relative(L *l, const Operand *o, int sel)
+{
+	VDecl *idx = vk_temp(l->vk, "CB0I", VT_D, l->simd), *r = vk_temp(l->vk, "CB0V", VT_UD, l->simd);
+	Val a[2];
+	int slot, missing = 0;
+	Buf names = {0};
+	if (sel > SEL_W)
+		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
+	a[0] = lsrc1(l, o->index_reg), a[1] = val_imm((uint32_t)o->index_imm);
+	alu(l, "add", VT_D, idx, 2, a, 0);
+	a[0] = val_imm(0);
+	alu(l, "mov", VT_UD, r, 1, a, 0);
+	for (slot = 0; slot < CB0_SLOTS; slot++) {
+		int m = 0;
+		Val v = cb0_slot(l, o, slot, sel, 1, &m);
+		if (m) {
+			missing = 1;
+			continue;
+		}
+		lower_select(l, compare(l, "eq", VT_D, val_vec(idx), val_imm((uint32_t)slot)), 0, r, VT_UD, v,
+		             val_vec(r));
+	}
+	if (missing && l->cb0_rel_warned != o) {
+		/* once per operand, naming every slot some component lacks */
+		int c;
+		free(names.s);
+		names.s = NULL, names.n = 0;
+		for (slot = 0, missing = 0; slot < CB0_SLOTS; slot++)
+			for (c = 0; c < 4; c++) {
+				const Cb0Entry *e = cb0_entry(l->o->cb0, l->k->md->abi64, slot, c);
+				if (!e->present || e->source == CB0_UNSUPPORTED) {
+					buf_printf(&names, "%scb0[%d].%c", missing ? ", " : "", slot, "xyzw"[c]);
+					missing = 1;
+				}
+			}
+		l->cb0_rel_warned = o;
+		diag_warning(o->loc, "relative cb0 read: %s have no Level Zero source and read 0", names.s);
+	}
+	free(names.s);
+	return val_vec(r);
+}
+
 static Val cb_read(L *l, const Operand *o, int sel)
 {
 	if (o->num >= 2)
 		return hw_cb_read(l, o, sel);
 	if (o->index_reg && o->num == 1)
 		return cb1_relative(l, o, sel);
-	if (o->index_reg) {
-		lerr(l, o->loc, "relative indexing of cb%lld is not supported yet", o->num);
-		return val_imm(0);
-	}
+	if (o->index_reg && o->num == 0)
+		return cb0_relative(l, o, sel);
 	if (sel > SEL_W)
 		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
 	if (o->num == 0) {
-		const Cb0Entry *e;
 		if (o->index_imm < 0 || o->index_imm >= CB0_SLOTS) {
 			lerr(l, o->loc, "cb0[%lld] is outside the runtime's cb0 block", o->index_imm);
 			return val_imm(0);
 		}
-		e = cb0_entry(l->o->cb0, l->k->md->abi64, (int)o->index_imm, sel);
-		l->cb0_read[o->index_imm] |= (unsigned char)(1u << sel);
-		if (e->present && e->source == CB0_DATASEG) {
-			/* AMD wrappers always copy the data-segment base.  Without a
-			 * global segment (no ;memory:datareqd, or Evergreen's tables
-			 * all in hardware cb2) it reads 0, and an access that derives
-			 * from it is refused (lower_mem.c access_base; under the
-			 * 64-bit ABI the address 0 is outside every buffer). */
-			VDecl *d = data_segment(l);
-			return d ? val_scalar(vk_alias(l->vk, d, VT_UD, 0), e->element) : val_imm(0);
-		}
-		if (e->present && e->source == CB0_PRINTF)
-			return printf_cb0(l, e->element);
-		if (!e->present || e->source == CB0_UNSUPPORTED) {
-			lerr(l, o->loc, "cb0[%lld].%c (%s) has no Level Zero source yet", o->index_imm,
-			      "xyzw"[sel], e->present ? e->meaning : "unassigned slot");
-			return val_imm(0);
-		}
-		if (e->source == CB0_CONSTANT)
-			return val_imm(e->value);
-		{
-			int which;
-			for (which = 0; which < IMP_COUNT; which++)
-				if (imp_type[which] == e->arg)
-					break;
-			if (which == IMP_COUNT)
-				die("cb0 table names an implicit argument the lowering does not lay out");
-			return val_scalar(implicit(l, which), e->element);
-		}
+		return cb0_slot(l, o, (int)o->index_imm, sel, 0, NULL);
 	}
 	if (o->num == 1) {
 		long long byte = o->index_imm * 16 + sel * 4;

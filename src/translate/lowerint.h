@@ -101,6 +101,7 @@ typedef struct L {
 	int clones, ctx;       /* functions lowered per calling context; the one being lowered */
 	struct DynState *dyn;  /* per-lane shadows of pointer registers (dynbase.c), NULL if none */
 	unsigned char sampler_warned[64]; /* sampler arguments whose dword read was warned */
+	const Operand *cb0_rel_warned; /* the relative cb0 operand last warned about */
 	/* printf (set by printf.c) */
 	int pf_used;           /* the kernel stores to the printf buffer */
 	int pf_slot;           /* dwords of one work-item's slot: cb0[8].z */

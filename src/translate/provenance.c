@@ -572,7 +572,13 @@ static void walk_body(Walk *w, Func *f, State *s, Frame *fr)
 			} else {
 				State nh;
 				st_join(w, &cur, o->ctx.cont);
-				nh = st_copy(w, o->pre);
+				/* the head only grows (old head joined with the state at
+				 * the loop's end): the transfer of two pointers added is
+				 * not monotone (ptr + ptr is a non-pointer), and a head
+				 * made from the entry state alone could swing between two
+				 * states forever (fuzz: a loop adding an argument to an
+				 * accumulator) */
+				nh = st_copy(w, o->head);
 				st_join(w, &nh, cur);
 				free(cur.v);
 				if (!st_eq(w, nh, o->head)) {

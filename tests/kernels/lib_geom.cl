@@ -2,9 +2,10 @@
  * macros for geometric and simple float functions implement
  * (docs/libmacro.md), on the same operands.  NaN results are stored as
  * 0x7FC00000 and results below the normal range as the zero of their sign
- * (AMD's float ops flush them).  The geometric functions, pown, rootn and
- * hypot are approximate on the AMD side (docs/TESTING.md's tolerance);
- * round, rint, sign, fdim, clamp, mix and ldexp compare exactly. */
+ * (AMD's float ops flush them).  The geometric functions, pown, rootn,
+ * hypot, cbrt, the inverse hyperbolic and the -pi functions are
+ * approximate on the AMD side (docs/TESTING.md's tolerance); round, rint,
+ * sign, fdim, clamp, mix and ldexp compare exactly. */
 #pragma OPENCL FP_CONTRACT OFF
 
 static float out(float f)
@@ -31,7 +32,7 @@ __kernel void lib_geom(__global const uint *in, __global float *o, __global floa
     int n = (int)(p[10] % 41u) - 20;
     float t = (float)(p[11] & 0xFFFFu) * as_float(0x37800000u);
     float4 nv = normalize(va), cv = cross(va, vb);
-    __global float *q = o + 16 * i, *q2 = o2 + 8 * i;
+    __global float *q = o + 16 * i, *q2 = o2 + 16 * i;
 
     q[0] = out(dot(va, vb)); q[1] = out(length(va)); q[2] = out(distance(va, vb));
     q[3] = out(dot(va.xy, vb.xy));
@@ -42,4 +43,7 @@ __kernel void lib_geom(__global const uint *in, __global float *o, __global floa
     q2[0] = out(round(e)); q2[1] = out(rint(e)); q2[2] = out(sign(e)); q2[3] = out(fdim(x, y));
     q2[4] = out(clamp(e, -1.0f, 2.0f)); q2[5] = out(mix(x, y, t)); q2[6] = out(ldexp(x, n));
     q2[7] = out(dot(va.xyz, vb.xyz));
+    q2[8] = out(cbrt(x)); q2[9] = out(asinh(x)); q2[10] = out(acosh(1.0f + fabs(x)));
+    q2[11] = out(atanh(x * 0.00390625f)); q2[12] = out(sinpi(x)); q2[13] = out(cospi(e));
+    q2[14] = out(tanpi(e)); q2[15] = out(atan2pi(x, y));
 }

@@ -1165,6 +1165,44 @@ static int r_llog1p(const uint32_t *const *s, uint32_t *d) { return lib(d, log1p
 static int r_lsinh(const uint32_t *const *s, uint32_t *d) { return lib(d, sinh((double)FA)); }
 static int r_lcosh(const uint32_t *const *s, uint32_t *d) { return lib(d, cosh((double)FA)); }
 static int r_ltanh(const uint32_t *const *s, uint32_t *d) { return lib(d, tanh((double)FA)); }
+static const double PI_ = 3.14159265358979323846;
+static int r_latanpi(const uint32_t *const *s, uint32_t *d) { return lib(d, atan((double)FA) / PI_); }
+static int r_lasinpi(const uint32_t *const *s, uint32_t *d) { return lib(d, asin((double)FA) / PI_); }
+static int r_lacospi(const uint32_t *const *s, uint32_t *d) { return lib(d, acos((double)FA) / PI_); }
+static int r_latan2pi(const uint32_t *const *s, uint32_t *d) { return lib(d, atan2((double)FA, (double)FB) / PI_); }
+static int r_lcbrt(const uint32_t *const *s, uint32_t *d) { return lib(d, cbrt((double)FA)); }
+static int r_lasinh(const uint32_t *const *s, uint32_t *d) { return lib(d, asinh((double)FA)); }
+static int r_lacosh(const uint32_t *const *s, uint32_t *d) { return lib(d, acosh((double)FA)); }
+static int r_latanh(const uint32_t *const *s, uint32_t *d) { return lib(d, atanh((double)FA)); }
+/* sinpi, cospi, tanpi: x mod 2 is exact in double; integers and half
+ * integers by OpenCL 7.5.1 (zeros of either sign compare equal) */
+static int r_lsinpi(const uint32_t *const *s, uint32_t *d)
+{
+	double t = fmod((double)FA, 2.0);
+	if (isinf(FA) || fnan(FA))
+		return lib(d, NAN);
+	return lib(d, t == floor(t) ? 0.0 : sin(PI_ * t));
+}
+static int r_lcospi(const uint32_t *const *s, uint32_t *d)
+{
+	double t = fmod(fabs((double)FA), 2.0);
+	if (isinf(FA) || fnan(FA))
+		return lib(d, NAN);
+	if (t == 0.5 || t == 1.5)
+		return lib(d, 0.0);
+	return lib(d, t == 0.0 ? 1.0 : t == 1.0 ? -1.0 : cos(PI_ * t));
+}
+static int r_ltanpi(const uint32_t *const *s, uint32_t *d)
+{
+	double t = fmod((double)FA, 1.0), n;
+	if (isinf(FA) || fnan(FA))
+		return lib(d, NAN);
+	if (fabs(t) == 0.5) { /* x = n + 1/2: +Inf for an even n, -Inf for an odd one */
+		n = floor((double)FA);
+		return lib(d, fmod(n, 2.0) == 0.0 ? INFINITY : -INFINITY);
+	}
+	return lib(d, t == 0.0 ? 0.0 : tan(PI_ * t));
+}
 static int trig_range(float x) { return fabsf(x) <= 3.14159274f || fnan(x); }
 static int r_nsin(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lsin(s, d) : 1; }
 static int r_ncos(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lcos(s, d) : 1; }
@@ -1446,6 +1484,13 @@ static const Op ops[] = {
 	LIBM(387, "sinh", r_lsinh, 4), LIBM(190, "cosh", r_lcosh, 4), LIBM(453, "tanh", r_ltanh, 5),
 	LIBT(208, "expm1_small", r_lexpm1, 3), LIBT(283, "log1p_small", r_llog1p, 2),
 	LIBT(387, "sinh_small", r_lsinh, 4), LIBT(190, "cosh_small", r_lcosh, 4), LIBT(453, "tanh_small", r_ltanh, 5),
+	LIBM(184, "atanpi", r_latanpi, 5), LIBM(179, "asinpi", r_lasinpi, 5), LIBM(6, "acospi", r_lacospi, 5),
+	LIBM2(181, "atan2pi", r_latan2pi, 6), LIBM(186, "cbrt", r_lcbrt, 2),
+	LIBM(178, "asinh", r_lasinh, 4), LIBM(5, "acosh", r_lacosh, 4), LIBM(183, "atanh", r_latanh, 5),
+	LIBT(178, "asinh_small", r_lasinh, 4), LIBT(5, "acosh_small", r_lacosh, 4), LIBT(183, "atanh_small", r_latanh, 5),
+	LIBM(388, "sinpi", r_lsinpi, 4), LIBM(191, "cospi", r_lcospi, 4), LIBM(454, "tanpi", r_ltanpi, 6),
+	LIBT(388, "sinpi_small", r_lsinpi, 4), LIBT(191, "cospi_small", r_lcospi, 4), LIBT(454, "tanpi_small", r_ltanpi, 6),
+	{"mcall(71)", "lib_improved_div", "library", 2, F2, R_F, r_div_precise, F_MCALL | F_NOMOD, 0, NULL, NULL},
 	LIBM(412, "sqrt", r_lsqrt, 3), LIBM(351, "rsqrt", r_lrsqrt, 2),
 	LIBM(239, "half_exp", r_lexp, 8192), LIBM(238, "half_exp2", r_lexp2, 8192),
 	LIBM(237, "half_exp10", r_lexp10, 8192), LIBM(242, "half_log", r_llog, 8192),
