@@ -923,6 +923,44 @@ typedef struct LibBody {
 	"add r3.x___, r1.y, r1.z\n" "lt r5.x___, r0.x, l1.y\n" "cmov_logical r2.x___, r5.x, r3.x, r2.x\n" \
 	"mcall(283) (r2), (r2)\n" "mul_ieee r2.x___, r2.x, l1.y\n" "ior out0.x___, r2.x, r9.z\n"
 
+/* remainder: r = fmod(x, y) (mod_ieee, exact), then r - y's magnitude
+ * with r's sign when |r| is past |y|/2, or at it with an odd quotient (the
+ * parity from fmod(x, 2y): |fmod(x, 2y)| >= |y|; 2y = Inf gives x, right
+ * as well); b - |r| is exact there */
+#define REMAINDER KEEP "dcl_literal l0, 0x7FFFFFFF, 0x80000000, 0x40000000, 0\n" \
+	"mod_ieee r0.x___, in0.x, in1.x\n" "mul_ieee r0._y__, in1.x, l0.z\n" "mod_ieee r0._y__, in0.x, r0.y\n" \
+	"iand r1.x___, r0.x, l0.x\n" "iand r1._y__, in1.x, l0.x\n" "iand r1.__z_, r0.y, l0.x\n" \
+	"sub r2.x___, r1.y, r1.x\n" "lt r2._y__, r2.x, r1.x\n" "eq r2.__z_, r2.x, r1.x\n" \
+	"ge r2.___w, r1.z, r1.y\n" "iand r2.__z_, r2.z, r2.w\n" "ior r2._y__, r2.y, r2.z\n" \
+	"iand r3.x___, r0.x, l0.y\n" "ixor r3.x___, r3.x, l0.y\n" "ior r3.x___, r3.x, r2.x\n" \
+	"cmov_logical out0.x___, r2.y, r3.x, r0.x\n"
+/* nextafter: in the ordered integer encoding of the bits (k = bits for a
+ * positive float, -(bits & 0x7FFFFFFF) for a negative one; +0 and -0 are
+ * both 0), one step from x towards y (a zero reached keeps x's sign), y
+ * when equal, NaN for a NaN; a bit operation, so denormals are results like
+ * any other */
+#define NEXTAFTER KEEP "dcl_literal l0, 0x7FFFFFFF, 0x80000000, 0x7F800000, 0x7FC00000\n" \
+	"dcl_literal l1, 31, 1, 0xFFFFFFFF, 0\n" \
+	"iand r0.x___, in0.x, l0.x\n" "ishr r0._y__, in0.x, l1.x\n" "inegate r0.__z_, r0.x\n" \
+	"cmov_logical r0.x___, r0.y, r0.z, r0.x\n" \
+	"iand r1.x___, in1.x, l0.x\n" "ishr r1._y__, in1.x, l1.x\n" "inegate r1.__z_, r1.x\n" \
+	"cmov_logical r1.x___, r1.y, r1.z, r1.x\n" \
+	"ilt r2.x___, r0.x, r1.x\n" "cmov_logical r2.x___, r2.x, l1.y, l1.z\n" "iadd r2.x___, r0.x, r2.x\n" \
+	"ilt r2._y__, r2.x, l1.w\n" "inegate r2.__z_, r2.x\n" "ior r2.__z_, r2.z, l0.y\n" \
+	"cmov_logical r2.x___, r2.y, r2.z, r2.x\n" "ieq r2._y__, r2.x, l1.w\n" "iand r2.__z_, in0.x, l0.y\n" \
+	"cmov_logical r2.x___, r2.y, r2.z, r2.x\n" "ieq r2._y__, r0.x, r1.x\n" \
+	"cmov_logical r2.x___, r2.y, in1.x, r2.x\n" \
+	"iand r3.x___, in0.x, l0.x\n" "ult r3.x___, l0.z, r3.x\n" "iand r3._y__, in1.x, l0.x\n" \
+	"ult r3._y__, l0.z, r3.y\n" "ior r3.x___, r3.x, r3.y\n" "cmov_logical out0.x___, r3.x, l0.w, r2.x\n"
+/* step(edge, x): 0 when x < edge, else 1; smoothstep(e0, e1, x): t = (x -
+ * e0) / (e1 - e0) clamped to [0, 1], t^2 (3 - 2t) */
+#define STEP KEEP "dcl_literal l0, 0, 0x3F800000, 0, 0\n" "lt r0.x___, in1.x, in0.x\n" \
+	"cmov_logical out0.x___, r0.x, l0.x, l0.y\n"
+#define SMOOTHSTEP KEEP "dcl_literal l0, 0, 0x3F800000, 0x40400000, 0xC0000000\n" \
+	"sub r0.x___, in2.x, in0.x\n" "sub r0._y__, in1.x, in0.x\n" "div_precise r0.x___, r0.x, r0.y\n" \
+	"max r0.x___, r0.x, l0.x\n" "min r0.x___, r0.x, l0.y\n" "mul_ieee r0._y__, r0.x, r0.x\n" \
+	"mad_ieee r0.__z_, r0.x, l0.w, l0.z\n" "mul_ieee out0.x___, r0.y, r0.z\n"
+
 /* native_ and half_ functions: the hardware approximations (OpenCL: the
  * native_ accuracy is the implementation's, half_ 8192 ulp), on the
  * member's components; k a float constant */
@@ -1056,6 +1094,7 @@ static const LibBody lib_bodies[] = {
 	{223, NULL, FMAXMIN("ige", "mov r1._y__, l0.z\n")},              /* __fmax_f32 */
 	{225, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __fma_f64 */
 	{226, NULL, FMAXMIN("ilt", "ior r1._y__, in0.x, l0.z\n")},       /* __fmin_f32 */
+	{227, "x___", BIN("mod_ieee")},                /* __fmod_f32: exact */
 	{232, "xy__ xyzw x___", FTZ},                   /* __ftz_2f32, _4f32, _f32 */
 	{235, NULL, COS},                       /* __half_cos_f32 */
 	{236, "x___", BIN("div_zeroop(infinity)")}, /* __half_divide_f32 */
@@ -1107,6 +1146,7 @@ static const LibBody lib_bodies[] = {
 	{328, NV, UN("sin_vec")},             /* __native_sin_* */
 	{331, NV, UN("sqrt_vec")},            /* __native_sqrt_* */
 	{334, NV, NTAN},                      /* __native_tan_* */
+	{337, NULL, NEXTAFTER},                        /* __nextafter_f32 */
 	{338, NULL, GNORM("dp2_ieee", "xy__")},         /* __normalize_2f32 */
 	{339, NULL, GNORM("dp4_ieee", "xyzw")},         /* __normalize_4f32 */
 	{340, NULL, GNORM("mul_ieee", "x___")},         /* __normalize_f32 */
@@ -1116,6 +1156,7 @@ static const LibBody lib_bodies[] = {
 	{344, NULL, FMULK("0x3C8EFA35")},              /* __radians_f32 */
 	/* __sabs_diff_i32: imax - imin; __sabs_i16/_i32/_i8 (one text in the
 	 * database): imax(x, -x), |INT_MIN| = 0x80000000 */
+	{346, NULL, REMAINDER},                        /* __remainder_f32 */
 	{348, "x___", UN("round_nearest")},             /* __rint_f32 */
 	{349, NULL, ROOTN},                             /* __rootn_f32i32 */
 	{350, NULL, ROUND},                             /* __round_f32 */
@@ -1161,6 +1202,7 @@ static const LibBody lib_bodies[] = {
 	{404, NULL, S32(SMOD32)},                       /* __smod_i32 */
 	{405, NULL, DIV64("i64mod")},                   /* __smod_i64 */
 	{406, NULL, SMODN("24", "0xFF")},               /* __smod_i8 */
+	{407, NULL, SMOOTHSTEP},                       /* __smoothstep_f32 (e0, e1, x) */
 	{408, NULL, X1(SEXT24 "imul out0.x___, r0.x, r0.y\n")},          /* __smul24_i32 */
 	{410, NULL, X1("imul_high out0.x___, in0.x, in1.x\n")},        /* __smul_hi_i32 */
 	/* __sqrt_f64: the correctly rounded root (what AMD's Newton steps give
@@ -1185,6 +1227,7 @@ static const LibBody lib_bodies[] = {
 	               "iand r0._y__, r0.y, r0.z\n" "ilt r0._y__, r0.y, l0.x\n"
 	               "ishr r0.__z_, in0.x, l0.y\n" "ixor r0.__z_, r0.z, l0.z\n"
 	               "cmov_logical out0.x___, r0.y, r0.z, r0.x\n")},
+	{428, NULL, STEP},                             /* __step_f32 (edge, x): the database's never reads x */
 	{453, NULL, TANH},                            /* __tanh_f32 */
 	{454, NULL, TANPI},                           /* __tanpi_f32 */
 	{455, NULL, TAN},                            /* __tan_f32 */
@@ -1264,7 +1307,7 @@ static const struct { int lo, hi, ulps; } lib_approx[] = {
 	{334, 336, NATIVE},
 	{197, 198, 4}, {200, 202, 4}, {211, 212, 8192}, {214, 215, 8192}, {217, 219, 8192},
 	{250, 250, 4}, {253, 254, 4}, {338, 340, 4},
-	{341, 341, 16}, {342, 343, 16}, {349, 349, 16},
+	{341, 341, 16}, {407, 407, 4}, {342, 343, 16}, {349, 349, 16},
 	{351, 351, 2},
 	{389, 389, 4},
 	{412, 412, 3},

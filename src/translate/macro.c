@@ -52,26 +52,34 @@ typedef struct Frame {
 	int nl;
 } Frame;
 
-static void max_num(const Operand *o, long long *mr, long long *ml)
+/* Register and literal numbers renamed apart stay below 2^63 when every
+ * number in the program is below this: each expansion adds at most one
+ * macro's largest number plus its parameters, and a program has fewer
+ * than 2^30 instructions. */
+#define RENAME_LIMIT 0xFFFFFFFFLL
+
+static void max_num(const Operand *o, long long *mr, long long *ml, const Operand **big)
 {
 	int k;
 	if (o->file == RF_TEMP && o->num > *mr)
 		*mr = o->num;
 	if (o->file == RF_LITERAL && o->num > *ml)
 		*ml = o->num;
+	if ((o->file == RF_TEMP || o->file == RF_LITERAL) && o->num > RENAME_LIMIT && !*big)
+		*big = o;
 	if (o->index_reg)
-		max_num(o->index_reg, mr, ml);
+		max_num(o->index_reg, mr, ml, big);
 	for (k = 0; o->file == RF_GROUP && k < o->ngroup; k++)
-		max_num(&o->group[k], mr, ml);
+		max_num(&o->group[k], mr, ml, big);
 }
 
-static void max_in_func(const Func *f, long long *mr, long long *ml)
+static void max_in_func(const Func *f, long long *mr, long long *ml, const Operand **big)
 {
 	size_t i;
 	int q;
 	for (i = 0; i < f->code.n; i++)
 		for (q = 0; q < f->code.v[i].nops; q++)
-			max_num(&f->code.v[i].ops[q], mr, ml);
+			max_num(&f->code.v[i].ops[q], mr, ml, big);
 }
 
 static Operand reg_operand(Ex *e, Loc loc, long long num, const char *comps)
@@ -172,6 +180,7 @@ static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 	const Operand *outs, *ins;
 	const Func *mac;
 	long long id, maxr = -1, maxl = -1;
+	const Operand *big = NULL;
 	Frame fr;
 	int j, nl = 0;
 	size_t i;
@@ -215,7 +224,13 @@ static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 			e->bad = 1;
 			return;
 		}
-	max_in_func(mac, &maxr, &maxl);
+	max_in_func(mac, &maxr, &maxl, &big);
+	if (big) { /* a library macro's numbers are small: only a program's own can be */
+		diag_error(big->loc, "'%s' is numbered above %lld, too high to rename a macro's "
+		           "registers and literals apart from it", big->name ? big->name : "?", RENAME_LIMIT);
+		e->bad = 1;
+		return;
+	}
 	memset(&fr, 0, sizeof fr);
 	if (mac->outline && depth == 0) {
 		/* an outlined macro (B14's kernel body) called from a function
@@ -296,15 +311,23 @@ int expand_macros(Program *p, const Kernel *k, Kernel *out)
 	Ex e;
 	size_t i;
 	long long mr = -1, ml = -1;
+	const Operand *big = NULL;
 	*out = *k;
 	memset(&out->funcs, 0, sizeof out->funcs);
 	memset(&e, 0, sizeof e);
 	e.p = p;
-	max_in_func(&p->m->main, &mr, &ml);
+	max_in_func(&p->m->main, &mr, &ml, &big);
 	for (i = 0; i < p->m->funcs.n; i++)
-		max_in_func(p->m->funcs.v[i], &mr, &ml);
+		max_in_func(p->m->funcs.v[i], &mr, &ml, &big);
 	for (i = 0; i < p->m->macros.n; i++)
-		max_in_func(p->m->macros.v[i], &mr, &ml);
+		max_in_func(p->m->macros.v[i], &mr, &ml, &big);
+	for (i = 0; big && i < k->funcs.n; i++)
+		if (has_mcall(k->funcs.v[i])) {
+			diag_error(big->loc, "'%s' is numbered above %lld, too high to rename a macro's "
+			           "registers and literals apart from it", big->name ? big->name : "?",
+			           RENAME_LIMIT);
+			return -1;
+		}
 	e.next_r = mr + 1;
 	e.next_l = ml + 1;
 	for (i = 0; i < k->funcs.n; i++) {

@@ -5,7 +5,8 @@
  * (AMD's float ops flush them).  The geometric functions, pown, rootn,
  * hypot, cbrt, the inverse hyperbolic and the -pi functions are
  * approximate on the AMD side (docs/TESTING.md's tolerance); round, rint,
- * sign, fdim, clamp, mix and ldexp compare exactly. */
+ * sign, fdim, clamp, mix, ldexp, fmod, remainder, nextafter and step
+ * compare exactly. */
 #pragma OPENCL FP_CONTRACT OFF
 
 static float out(float f)
@@ -18,7 +19,8 @@ static float out(float f)
 
 static float shaped(uint u) { return as_float((u & 0x807FFFFFu) | ((119u + ((u >> 23) & 15u)) << 23)); }
 
-__kernel void lib_geom(__global const uint *in, __global float *o, __global float *o2)
+__kernel void lib_geom(__global const uint *in, __global float *o, __global float *o2,
+                       __global float *o3)
 {
     const uint E[16] = {0x00000000u, 0x80000000u, 0x3F000000u, 0xBF000000u, 0x3FC00000u,
                         0xC0200000u, 0x401FFFFFu, 0x4B000001u, 0x7F800000u, 0xFF800000u,
@@ -46,4 +48,8 @@ __kernel void lib_geom(__global const uint *in, __global float *o, __global floa
     q2[8] = out(cbrt(x)); q2[9] = out(asinh(x)); q2[10] = out(acosh(1.0f + fabs(x)));
     q2[11] = out(atanh(x * 0.00390625f)); q2[12] = out(sinpi(x)); q2[13] = out(cospi(e));
     q2[14] = out(tanpi(e)); q2[15] = out(atan2pi(x, y));
+    __global float *q3 = o3 + 8 * i;
+    q3[0] = out(fmod(x, y)); q3[1] = out(remainder(x, y)); q3[2] = out(nextafter(x, y));
+    q3[3] = out(step(e, x)); q3[4] = out(smoothstep(-1.0f, 2.0f, x * 0.015625f));
+    q3[5] = out(fmod(e, x)); q3[6] = out(remainder(e, x)); q3[7] = out(nextafter(e, x));
 }

@@ -1203,6 +1203,25 @@ static int r_ltanpi(const uint32_t *const *s, uint32_t *d)
 	}
 	return lib(d, t == 0.0 ? 0.0 : tan(PI_ * t));
 }
+/* fmod, remainder: exact; a result below the normal range flushes, so the
+ * sign of a zero result is the flush's (R_FZ) */
+static int r_lfmod(const uint32_t *const *s, uint32_t *d) { d[0] = fout(fmodf(FA, FB)); return 0; }
+static int r_lremainder(const uint32_t *const *s, uint32_t *d) { d[0] = fout(remainderf(FA, FB)); return 0; }
+/* nextafter: a bit operation on the operands as they are (no flush) */
+static int r_lnextafter(const uint32_t *const *s, uint32_t *d)
+{
+	d[0] = fb(nextafterf(bf(A), bf(B)));
+	return 0;
+}
+static int r_lstep(const uint32_t *const *s, uint32_t *d) { d[0] = fout(FB < FA ? 0.0f : 1.0f); return 0; }
+static int r_lsmoothstep(const uint32_t *const *s, uint32_t *d)
+{
+	double t = ((double)FC - FA) / ((double)FB - FA);
+	if (!(FA < FB) || fnan(FC))
+		return 1; /* OpenCL: undefined for e0 >= e1 */
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	return lib(d, t * t * (3 - 2 * t));
+}
 static int trig_range(float x) { return fabsf(x) <= 3.14159274f || fnan(x); }
 static int r_nsin(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lsin(s, d) : 1; }
 static int r_ncos(const uint32_t *const *s, uint32_t *d) { return trig_range(FA) ? r_lcos(s, d) : 1; }
@@ -1491,6 +1510,11 @@ static const Op ops[] = {
 	LIBM(388, "sinpi", r_lsinpi, 4), LIBM(191, "cospi", r_lcospi, 4), LIBM(454, "tanpi", r_ltanpi, 6),
 	LIBT(388, "sinpi_small", r_lsinpi, 4), LIBT(191, "cospi_small", r_lcospi, 4), LIBT(454, "tanpi_small", r_ltanpi, 6),
 	{"mcall(71)", "lib_improved_div", "library", 2, F2, R_F, r_div_precise, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(227)", "lib_fmod", "library", 2, F2, R_FZ, r_lfmod, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(346)", "lib_remainder", "library", 2, F2, R_FZ, r_lremainder, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(337)", "lib_nextafter", "library", 2, F2, R_F, r_lnextafter, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(428)", "lib_step", "library", 2, F2, R_F, r_lstep, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(407)", "lib_smoothstep", "library", 3, {T_FS, T_FS, T_FS}, R_FA, r_lsmoothstep, F_MCALL | F_NOMOD | F_APPROX, 4, NULL, NULL},
 	LIBM(412, "sqrt", r_lsqrt, 3), LIBM(351, "rsqrt", r_lrsqrt, 2),
 	LIBM(239, "half_exp", r_lexp, 8192), LIBM(238, "half_exp2", r_lexp2, 8192),
 	LIBM(237, "half_exp10", r_lexp10, 8192), LIBM(242, "half_log", r_llog, 8192),
