@@ -418,6 +418,12 @@ typedef struct LibBody {
 	"iadd r2.__z_, r2.x, r2.z\n" "iadd r2._yz_, r2.yyzz, l9.yyyy\n" "ishl r2._yz_, r2.yyzz, l9.zzzz\n" \
 	"mul_ieee r1.x___, r1.x, r2.y\n" "mul_ieee r1.x___, r1.x, r2.z\n" \
 	"ne r2.x___, in0.x, in0.x\n" "cmov_logical out0.x___, r2.x, l9.w, r1.x\n"
+/* Cody-Waite reduction of src clamped to [l0.y, l0.x]: k = rint(x l0.z) in
+ * r0.y, r = x + k l0.w + k l1.x in r0.z (l0.w, l1.x: minus the constant's
+ * head, with trailing zeros so that k times it is exact, and tail) */
+#define CWREDUCE(src) "min r0.x___, " src ", l0.x\n" "max r0.x___, r0.x, l0.y\n" \
+	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
+	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n"
 /* Horner step t = r * t + c, r in r0.z, t in r1.x */
 #define HORNER(c) "fma r1.x___, r0.z, r1.x, " c "\n"
 /* e^x: k = rint(x log2 e), r = x - k ln2 (ln2 as 0x3F317200, whose 15
@@ -425,9 +431,7 @@ typedef struct LibBody {
 #define EXP KEEP "dcl_literal l0, 0x42C80000, 0xC2C80000, 0x3FB8AA3B, 0xBF317200\n" \
 	"dcl_literal l1, 0xB5BFBE8E, 0x3F800000, 0x3F000000, 0x3E2AAAAB\n" \
 	"dcl_literal l2, 0x39500D01, 0x3AB60B61, 0x3C088889, 0x3D2AAAAB\n" \
-	"min r0.x___, in0.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
-	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
-	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n" \
+	CWREDUCE("in0.x") \
 	"fma r1.x___, r0.z, l2.x, l2.y\n" HORNER("l2.z") HORNER("l2.w") HORNER("l1.w") \
 	HORNER("l1.z") HORNER("l1.y") HORNER("l1.y") EXPSCALE
 /* 2^x: k = rint(x), r = x - k exact, 2^r = e^(r ln2) to r^7 */
@@ -444,9 +448,7 @@ typedef struct LibBody {
 	"dcl_literal l1, 0xB69A84FC, 0x3F800000, 0x3CA08B58, 0x3D8B7270\n" \
 	"dcl_literal l2, 0x3E53F6B8, 0x3F0A1500, 0x3F95EBB0, 0x4002382D\n" \
 	"dcl_literal l3, 0x4029A926, 0x40135D8E, 0, 0\n" \
-	"min r0.x___, in0.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
-	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
-	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n" \
+	CWREDUCE("in0.x") \
 	"fma r1.x___, r0.z, l1.z, l1.w\n" HORNER("l2.x") HORNER("l2.y") HORNER("l2.z") \
 	HORNER("l2.w") HORNER("l3.x") HORNER("l3.y") HORNER("l1.y") EXPSCALE
 
@@ -845,9 +847,7 @@ typedef struct LibBody {
 	"dcl_literal l1, 0xB5BFBE8E, 0x3F000000, 0x37D00D01, 0x39500D01\n" \
 	"dcl_literal l2, 0x3AB60B61, 0x3C088889, 0x3D2AAAAB, 0x3E2AAAAB\n" \
 	"dcl_literal l3, 126, 23, 0, 0x40000000\n" \
-	"min r0.x___, r9.x, l0.x\n" "max r0.x___, r0.x, l0.y\n" \
-	"mul_ieee r0._y__, r0.x, l0.z\n" "round_nearest r0._y__, r0.y\n" \
-	"fma r0.__z_, r0.y, l0.w, r0.x\n" "fma r0.__z_, r0.y, l1.x, r0.z\n" \
+	CWREDUCE("r9.x") \
 	"fma r1.x___, r0.z, l1.z, l1.w\n" HORNER("l2.x") HORNER("l2.y") HORNER("l2.z") HORNER("l2.w") \
 	HORNER("l1.y") "mul_ieee r1._y__, r0.z, r0.z\n" "fma r1.x___, r1.y, r1.x, r0.z\n" \
 	"ftoi r2.x___, r0.y\n" "iadd r2._y__, r2.x, l3.x\n" "ishl r2._y__, r2.y, l3.y\n" \

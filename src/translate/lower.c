@@ -515,12 +515,13 @@ static Val cb0_slot(L *l, const Operand *o, int slot, int sel, int quiet, int *m
  * slots with no Level Zero source read 0, with a warning that names them */
 static Val cb0_relative(L *l, const Operand *o, int sel)
 {
-	VDecl *idx = vk_temp(l->vk, "CB0I", VT_D, l->simd), *r = vk_temp(l->vk, "CB0V", VT_UD, l->simd);
+	VDecl *idx, *r;
 	Val a[2];
-	int slot, missing = 0;
-	Buf names = {0};
+	int slot, c, missing = 0;
 	if (sel > SEL_W)
 		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
+	idx = vk_temp(l->vk, "CB0I", VT_D, l->simd);
+	r = vk_temp(l->vk, "CB0V", VT_UD, l->simd);
 	a[0] = lsrc1(l, o->index_reg), a[1] = val_imm((uint32_t)o->index_imm);
 	alu(l, "add", VT_D, idx, 2, a, 0);
 	a[0] = val_imm(0);
@@ -528,30 +529,24 @@ static Val cb0_relative(L *l, const Operand *o, int sel)
 	for (slot = 0; slot < CB0_SLOTS; slot++) {
 		int m = 0;
 		Val v = cb0_slot(l, o, slot, sel, 1, &m);
-		if (m) {
-			missing = 1;
-			continue;
-		}
-		lower_select(l, compare(l, "eq", VT_D, val_vec(idx), val_imm((uint32_t)slot)), 0, r, VT_UD, v,
-		             val_vec(r));
+		missing |= m;
+		if (!m)
+			lower_select(l, compare(l, "eq", VT_D, val_vec(idx), val_imm((uint32_t)slot)), 0, r, VT_UD, v,
+			             val_vec(r));
 	}
 	if (missing && l->cb0_rel_warned != o) {
 		/* once per operand, naming every slot some component lacks */
-		int c;
-		free(names.s);
-		names.s = NULL, names.n = 0;
-		for (slot = 0, missing = 0; slot < CB0_SLOTS; slot++)
+		Buf names = {0};
+		for (slot = 0; slot < CB0_SLOTS; slot++)
 			for (c = 0; c < 4; c++) {
 				const Cb0Entry *e = cb0_entry(l->o->cb0, l->k->md->abi64, slot, c);
-				if (!e->present || e->source == CB0_UNSUPPORTED) {
-					buf_printf(&names, "%scb0[%d].%c", missing ? ", " : "", slot, "xyzw"[c]);
-					missing = 1;
-				}
+				if (!e->present || e->source == CB0_UNSUPPORTED)
+					buf_printf(&names, "%scb0[%d].%c", names.n ? ", " : "", slot, "xyzw"[c]);
 			}
 		l->cb0_rel_warned = o;
 		diag_warning(o->loc, "relative cb0 read: %s have no Level Zero source and read 0", names.s);
+		free(names.s);
 	}
-	free(names.s);
 	return val_vec(r);
 }
 

@@ -527,7 +527,7 @@ typedef struct Open {
 	int in_else;       /* if: walking the else part */
 	State other;       /* if: the state at the if (the else part's, then the then part's result) */
 	LoopCtx ctx;       /* loop, switch */
-	State pre, head;   /* loop: the state before it, the loop head of this round */
+	State head;        /* loop: the loop head of this round (grows) */
 } Open;
 
 /* The abstract walk of one function body.  Iterative, with its own stack of
@@ -593,7 +593,6 @@ static void walk_body(Walk *w, Func *f, State *s, Frame *fr)
 				}
 				free(nh.v);
 				cur = o->ctx.brk;
-				free(o->pre.v);
 				free(o->head.v);
 				free(o->ctx.cont.v);
 				free(o->ctx.entry.v);
@@ -620,11 +619,8 @@ static void walk_body(Walk *w, Func *f, State *s, Frame *fr)
 				o.ctx.entry = st_copy(w, cur);
 				o.ctx.brk = st_new(w);
 				o.ctx.cont = st_new(w);
-				if (k == K_LOOP) {
-					o.pre = cur;
+				if (k == K_LOOP)
 					o.head = st_copy(w, cur);
-					cur = st_copy(w, cur);
-				}
 				vec_push(&loops, op.n);
 			}
 			vec_push(&op, o);

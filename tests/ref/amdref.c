@@ -1040,16 +1040,19 @@ static int lib(uint32_t *d, double v)
 	d[0] = fout((float)v);
 	return 0;
 }
-static int r_lexp(const uint32_t *const *s, uint32_t *d) { return lib(d, exp((double)FA)); }
-static int r_lexp2(const uint32_t *const *s, uint32_t *d) { return lib(d, exp2((double)FA)); }
-static int r_lexp10(const uint32_t *const *s, uint32_t *d) { return lib(d, pow(10.0, (double)FA)); }
-static int r_llog(const uint32_t *const *s, uint32_t *d) { return lib(d, log((double)FA)); }
-static int r_llog2(const uint32_t *const *s, uint32_t *d) { return lib(d, log2((double)FA)); }
-static int r_llog10(const uint32_t *const *s, uint32_t *d) { return lib(d, log10((double)FA)); }
-static int r_lsin(const uint32_t *const *s, uint32_t *d) { return lib(d, sin((double)FA)); }
-static int r_lcos(const uint32_t *const *s, uint32_t *d) { return lib(d, cos((double)FA)); }
-static int r_ltan(const uint32_t *const *s, uint32_t *d) { return lib(d, tan((double)FA)); }
-static int r_lsqrt(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt((double)FA)); }
+/* a reference that is one expression in double precision */
+#define LIBREF(name, expr) \
+	static int name(const uint32_t *const *s, uint32_t *d) { return lib(d, expr); }
+LIBREF(r_lexp, exp((double)FA))
+LIBREF(r_lexp2, exp2((double)FA))
+LIBREF(r_lexp10, pow(10.0, (double)FA))
+LIBREF(r_llog, log((double)FA))
+LIBREF(r_llog2, log2((double)FA))
+LIBREF(r_llog10, log10((double)FA))
+LIBREF(r_lsin, sin((double)FA))
+LIBREF(r_lcos, cos((double)FA))
+LIBREF(r_ltan, tan((double)FA))
+LIBREF(r_lsqrt, sqrt((double)FA))
 static int r_lrsqrt(const uint32_t *const *s, uint32_t *d)
 {
 	return FA == 0.0f ? lib(d, signbit(FA) ? -INFINITY : INFINITY) : lib(d, 1.0 / sqrt((double)FA));
@@ -1064,7 +1067,7 @@ static int r_ldiv(const uint32_t *const *s, uint32_t *d)
 		return FA != FA || FA == 0.0f ? 1 : lib(d, (signbit(FA) != signbit(FB)) ? -INFINITY : INFINITY);
 	return lib(d, (double)FA / (double)FB);
 }
-static int r_lpowr(const uint32_t *const *s, uint32_t *d)
+static int r_lnpowr(const uint32_t *const *s, uint32_t *d)
 {
 	/* powr: x >= 0 only; the edge cases of 7.5.1 are not part of native_ */
 	double v = pow((double)FA, (double)FB);
@@ -1073,7 +1076,7 @@ static int r_lpowr(const uint32_t *const *s, uint32_t *d)
 	return lib(d, v);
 }
 /* pow: C99 Annex F, which OpenCL 7.5.1 follows */
-static int r_lpow(const uint32_t *const *s, uint32_t *d) { return lib(d, pow((double)FA, (double)FB)); }
+LIBREF(r_lpow, pow((double)FA, (double)FB))
 /* powr: OpenCL 1.2 7.5.1's own special cases, then pow */
 static int r_lpowr_full(const uint32_t *const *s, uint32_t *d)
 {
@@ -1088,7 +1091,7 @@ static int r_lpowr_full(const uint32_t *const *s, uint32_t *d)
 	return lib(d, pow((double)x, (double)y));
 }
 /* pown, rootn: OpenCL 7.5.1 (pown is C's pow with an integer y) */
-static int r_lpown(const uint32_t *const *s, uint32_t *d) { return lib(d, pow((double)FA, (double)SB)); }
+LIBREF(r_lpown, pow((double)FA, (double)SB))
 static int r_lrootn(const uint32_t *const *s, uint32_t *d)
 {
 	float x = FA;
@@ -1113,7 +1116,7 @@ static int r_lsign(const uint32_t *const *s, uint32_t *d)
 	return 0;
 }
 static int r_lfdim(const uint32_t *const *s, uint32_t *d) { d[0] = fout(fdimf(FA, FB)); return 0; }
-static int r_lhypot(const uint32_t *const *s, uint32_t *d) { return lib(d, hypot((double)FA, (double)FB)); }
+LIBREF(r_lhypot, hypot((double)FA, (double)FB))
 static int r_lclamp(const uint32_t *const *s, uint32_t *d) { d[0] = fout(minnum(maxnum(FA, FB), FC)); return 0; }
 /* mix: x + (y - x) a, each operation rounded and flushed */
 static int r_lmix(const uint32_t *const *s, uint32_t *d)
@@ -1140,13 +1143,13 @@ static double sq(const uint32_t *const *s, int n)
 		r += (double)fin(s[0][c]) * fin(s[0][c]);
 	return r;
 }
-static int r_ldot2(const uint32_t *const *s, uint32_t *d) { return lib(d, dotn(s, 2, 1)); }
-static int r_ldot3(const uint32_t *const *s, uint32_t *d) { return lib(d, dotn(s, 3, 1)); }
-static int r_ldot4(const uint32_t *const *s, uint32_t *d) { return lib(d, dotn(s, 4, 1)); }
-static int r_llen2(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(sq(s, 2))); }
-static int r_llen4(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(sq(s, 4))); }
-static int r_ldist2(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(dotn(s, 2, 0))); }
-static int r_ldist4(const uint32_t *const *s, uint32_t *d) { return lib(d, sqrt(dotn(s, 4, 0))); }
+LIBREF(r_ldot2, dotn(s, 2, 1))
+LIBREF(r_ldot3, dotn(s, 3, 1))
+LIBREF(r_ldot4, dotn(s, 4, 1))
+LIBREF(r_llen2, sqrt(sq(s, 2)))
+LIBREF(r_llen4, sqrt(sq(s, 4)))
+LIBREF(r_ldist2, sqrt(dotn(s, 2, 0)))
+LIBREF(r_ldist4, sqrt(dotn(s, 4, 0)))
 /* normalize of a scalar: its sign as +-1, a zero kept */
 static int r_lnorm1(const uint32_t *const *s, uint32_t *d)
 {
@@ -1156,24 +1159,24 @@ static int r_lnorm1(const uint32_t *const *s, uint32_t *d)
 	d[0] = fout(fnan(x) ? x : x == 0.0f ? x : x > 0.0f ? 1.0f : -1.0f);
 	return 0;
 }
-static int r_latan(const uint32_t *const *s, uint32_t *d) { return lib(d, atan((double)FA)); }
-static int r_latan2(const uint32_t *const *s, uint32_t *d) { return lib(d, atan2((double)FA, (double)FB)); }
-static int r_lasin(const uint32_t *const *s, uint32_t *d) { return lib(d, asin((double)FA)); }
-static int r_lacos(const uint32_t *const *s, uint32_t *d) { return lib(d, acos((double)FA)); }
-static int r_lexpm1(const uint32_t *const *s, uint32_t *d) { return lib(d, expm1((double)FA)); }
-static int r_llog1p(const uint32_t *const *s, uint32_t *d) { return lib(d, log1p((double)FA)); }
-static int r_lsinh(const uint32_t *const *s, uint32_t *d) { return lib(d, sinh((double)FA)); }
-static int r_lcosh(const uint32_t *const *s, uint32_t *d) { return lib(d, cosh((double)FA)); }
-static int r_ltanh(const uint32_t *const *s, uint32_t *d) { return lib(d, tanh((double)FA)); }
+LIBREF(r_latan, atan((double)FA))
+LIBREF(r_latan2, atan2((double)FA, (double)FB))
+LIBREF(r_lasin, asin((double)FA))
+LIBREF(r_lacos, acos((double)FA))
+LIBREF(r_lexpm1, expm1((double)FA))
+LIBREF(r_llog1p, log1p((double)FA))
+LIBREF(r_lsinh, sinh((double)FA))
+LIBREF(r_lcosh, cosh((double)FA))
+LIBREF(r_ltanh, tanh((double)FA))
 static const double PI_ = 3.14159265358979323846;
-static int r_latanpi(const uint32_t *const *s, uint32_t *d) { return lib(d, atan((double)FA) / PI_); }
-static int r_lasinpi(const uint32_t *const *s, uint32_t *d) { return lib(d, asin((double)FA) / PI_); }
-static int r_lacospi(const uint32_t *const *s, uint32_t *d) { return lib(d, acos((double)FA) / PI_); }
-static int r_latan2pi(const uint32_t *const *s, uint32_t *d) { return lib(d, atan2((double)FA, (double)FB) / PI_); }
-static int r_lcbrt(const uint32_t *const *s, uint32_t *d) { return lib(d, cbrt((double)FA)); }
-static int r_lasinh(const uint32_t *const *s, uint32_t *d) { return lib(d, asinh((double)FA)); }
-static int r_lacosh(const uint32_t *const *s, uint32_t *d) { return lib(d, acosh((double)FA)); }
-static int r_latanh(const uint32_t *const *s, uint32_t *d) { return lib(d, atanh((double)FA)); }
+LIBREF(r_latanpi, atan((double)FA) / PI_)
+LIBREF(r_lasinpi, asin((double)FA) / PI_)
+LIBREF(r_lacospi, acos((double)FA) / PI_)
+LIBREF(r_latan2pi, atan2((double)FA, (double)FB) / PI_)
+LIBREF(r_lcbrt, cbrt((double)FA))
+LIBREF(r_lasinh, asinh((double)FA))
+LIBREF(r_lacosh, acosh((double)FA))
+LIBREF(r_latanh, atanh((double)FA))
 /* sinpi, cospi, tanpi: x mod 2 is exact in double; integers and half
  * integers by OpenCL 7.5.1 (zeros of either sign compare equal) */
 static int r_lsinpi(const uint32_t *const *s, uint32_t *d)
@@ -1522,14 +1525,14 @@ static const Op ops[] = {
 	LIBT(246, "half_sin", r_lsin, 8192), LIBT(235, "half_cos", r_lcos, 8192), LIBT(248, "half_tan", r_ltan, 8192),
 	LIBM(247, "half_sqrt", r_lsqrt, 8192), LIBM(245, "half_rsqrt", r_lrsqrt, 8192),
 	LIBM(244, "half_recip", r_lrecip, 8192), LIBM2(236, "half_divide", r_ldiv, 8192),
-	LIBM2(243, "half_powr", r_lpowr, 8192),
+	LIBM2(243, "half_powr", r_lnpowr, 8192),
 	LIBM(309, "native_exp", r_lexp, 8192), LIBM(306, "native_exp2", r_lexp2, 8192),
 	LIBM(303, "native_exp10", r_lexp10, 8192), LIBM(318, "native_log", r_llog, 8192),
 	LIBM(315, "native_log2", r_llog2, 8192), LIBM(312, "native_log10", r_llog10, 8192),
 	LIBT(330, "native_sin", r_nsin, 8192), LIBT(297, "native_cos", r_ncos, 8192),
 	LIBT(336, "native_tan", r_ntan, 8192), LIBM(333, "native_sqrt", r_lsqrt, 8192),
 	LIBM(327, "native_rsqrt", r_lrsqrt, 8192), LIBM(324, "native_recip", r_lrecip, 8192),
-	LIBM2(300, "native_divide", r_ldiv, 8192), LIBM2(321, "native_powr", r_lpowr, 8192),
+	LIBM2(300, "native_divide", r_ldiv, 8192), LIBM2(321, "native_powr", r_lnpowr, 8192),
 };
 
 /* ---- inputs ------------------------------------------------------------------------ */
