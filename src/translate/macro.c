@@ -224,13 +224,9 @@ static void expand_call(Ex *e, const Inst *in, int depth, InstList *out)
 			e->bad = 1;
 			return;
 		}
+	/* a number past RENAME_LIMIT was refused by expand_macros (the
+	 * program's) or cannot occur (the library's) */
 	max_in_func(mac, &maxr, &maxl, &big);
-	if (big) { /* a library macro's numbers are small: only a program's own can be */
-		diag_error(big->loc, "'%s' is numbered above %lld, too high to rename a macro's "
-		           "registers and literals apart from it", big->name ? big->name : "?", RENAME_LIMIT);
-		e->bad = 1;
-		return;
-	}
 	memset(&fr, 0, sizeof fr);
 	if (mac->outline && depth == 0) {
 		/* an outlined macro (B14's kernel body) called from a function
