@@ -26,6 +26,9 @@
  *         base or an overrun reads outside every buffer and stops the run).
  *   images each image argument's texels (a copy), bound by resource or UAV
  *         id, its info block in cb1 and sampler dwords (amd_image.c).
+ *   counters a ;counter argument's value is the first dword of its launch
+ *         buffer (a copy, the result); its cb1 slot stays 0: no source says
+ *         what AMD's runtime puts there, and no compiler output reads it.
  *   CBs   hc pointer arguments and ;#DATASTART:N segments are hardware
  *         constant buffers cbN.
  *   LDS   per group, poisoned (below): the static part (;memory:hwlocal, or the
@@ -106,8 +109,11 @@ static int check_launch(Run *R)
 		const EmuArg *e = &l->args.v[i];
 		if (a->cb != 1)
 			return refuse(R->res, "argument '%s' lives in cb%d, not cb1", a->name, a->cb);
-		if (a->kind == MA_COUNTER || a->kind == MA_SEMA)
-			return refuse(R->res, "argument '%s': counters and semaphores are not emulated", a->name);
+		if (a->kind == MA_SEMA)
+			return refuse(R->res, "argument '%s': semaphores are not emulated", a->name);
+		if (a->kind == MA_COUNTER && (a->bits != 32 || e->kind != EA_BUFFER || e->size < 4))
+			return refuse(R->res, "counter argument '%s' needs 32 bits and a launch buffer of at "
+			              "least 4 bytes holding its value", a->name);
 		if (a->kind == MA_VALUE && (e->kind != EA_VALUE || (int)e->size != a->size || a->size <= 0))
 			return refuse(R->res, "argument '%s' (%s x%d) needs %d value bytes; the launch gives %s of %zu",
 			              a->name, a->type, a->nelem, a->size, e->kind == EA_VALUE ? "a value" : "no value",
@@ -645,6 +651,8 @@ static void results(Run *R)
 			memcpy(w, m->writer + R->buf_off[i], e->size * sizeof *w);
 			rc = xmalloc((e->size ? e->size : 1) * sizeof *rc);
 			memcpy(rc, m->racer + R->buf_off[i], e->size * sizeof *rc);
+		} else if (R->ctr[i]) {
+			buf_add(&b, R->ctr[i], e->size);
 		} else if (e->kind == EA_BUFFER) {
 			buf_add(&b, e->bytes, e->size); /* a constant buffer: never written */
 		} else if (e->kind == EA_IMAGE) {
@@ -703,6 +711,9 @@ static void run_free(Run *R)
 	free(R->data);
 	free(R->pf);
 	free(R->buf_off);
+	for (i = 0; R->ctr && i < R->k->md->args.n; i++)
+		free(R->ctr[i]);
+	free(R->ctr);
 	amd_image_free(R);
 	free(R->err);
 	amd_code_free(&R->c);
@@ -734,6 +745,13 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	}
 	slot = program_prints(p) && l->printf_slot > 0 ? (uint32_t)l->printf_slot : 0;
 	R.buf_off = xcalloc(k->md->args.n + 1, sizeof *R.buf_off);
+	R.ctr = xcalloc(k->md->args.n + 1, sizeof *R.ctr);
+	for (d = 0; (size_t)d < k->md->args.n; d++)
+		if (k->md->args.v[d].kind == MA_COUNTER) {
+			const EmuArg *e = &l->args.v[d];
+			R.ctr[d] = xmalloc(e->size);
+			memcpy(R.ctr[d], e->bytes, e->size);
+		}
 	if (setup_memories(&R, slot))
 		goto out;
 	if (amd_image_setup(&R)) {

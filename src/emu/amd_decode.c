@@ -793,8 +793,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		return fail(d, in->loc, "'%s': %s", il_ops[in->op].name, amd_f64_check(&a));
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
 	    !amd_image_samples(in->op) && in->op != OP_LOAD && in->op != OP_RESINFO && !amd_wave_op(in->op) &&
-	    in->op != OP_FLAT_LOAD && in->op != OP_FLAT_STORE &&
-	    !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
+	    in->op != OP_FLAT_LOAD && in->op != OP_FLAT_STORE && in->op != OP_APPEND_BUF_ALLOC &&
+	    in->op != OP_APPEND_BUF_CONSUME && !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
 	if (amd_wave_op(in->op) && (!has_dst(in) || a.nsrc > (in->op == OP_POISONV)))
 		return fail(d, in->loc, "'%s' takes a destination register%s", il_ops[in->op].name,

@@ -820,8 +820,57 @@ static int flat_access(Run *R, Item *it, const AInst *a)
 	return 1;
 }
 
+/* append_buf_alloc_id(n) dst / append_buf_consume_id(n) dst: counter n,
+ * the ;counter argument with id n (its value: the first dword of the
+ * launch's buffer, amd.c).  alloc returns the old value and adds 1;
+ * consume subtracts 1 and returns the new value (AMD's OpenCL library:
+ * atomic_dec(counter) is consume + 1, "the instruction returns the
+ * updated value"); 32-bit wrap.  Every written component gets the result,
+ * as the UAV atomics' old value. */
+static int counter_op(Run *R, Item *it, const AInst *a)
+{
+	const MdBlock *md = R->k->md;
+	uint8_t *p = NULL;
+	uint32_t old, res;
+	size_t i;
+	int c;
+	if (a->op != OP_APPEND_BUF_ALLOC && a->op != OP_APPEND_BUF_CONSUME)
+		return 0;
+	if (!nsrc_is(R, it, a, 0))
+		return 1;
+	if (a->d.kind != D_TEMP && a->d.kind != D_ITEMP) {
+		amd_fail(R, it, a, "needs a register destination");
+		return 1;
+	}
+	for (i = 0; i < md->args.n; i++)
+		if (md->args.v[i].kind == MA_COUNTER && md->args.v[i].bufid == a->uav && R->ctr[i]) {
+			if (p) {
+				amd_fail(R, it, a, "two counter arguments have id %d", a->uav);
+				return 1;
+			}
+			p = R->ctr[i];
+		}
+	if (!p) {
+		amd_fail(R, it, a, "no counter argument has id %d", a->uav);
+		return 1;
+	}
+	old = rd32(p);
+	res = a->op == OP_APPEND_BUF_ALLOC ? old : old - 1;
+	wr32(p, a->op == OP_APPEND_BUF_ALLOC ? old + 1 : old - 1);
+	for (c = 0; c < 4; c++) {
+		int mk = a->d.m[c];
+		if (mk == WM_WRITE)
+			amd_write(R, it, a, c, res);
+		else if (mk == WM_ZERO || mk == WM_ONE)
+			amd_write(R, it, a, c, mk == WM_ONE ? 0x3f800000u : 0);
+	}
+	return 1;
+}
+
 int amd_mem(Run *R, Item *it, const AInst *a)
 {
+	if (counter_op(R, it, a))
+		return 1;
 	if (flat_access(R, it, a) || uav_access(R, it, a) || lds_access(R, it, a) || atomic(R, it, a) || amd_image(R, it, a))
 		return 1;
 	return 0;

@@ -181,6 +181,8 @@ typedef struct Run {
 	uint8_t *data;                    /* the data segment bytes (shared) */
 	uint8_t *pf;                      /* the printf area (shared) */
 	uint32_t *buf_off;           /* per argument: its offset in its memory */
+	uint8_t **ctr;               /* per argument: a counter's bytes (a copy: the result;
+	                              * the counter is the first dword), NULL for the others */
 	VEC(AImg) imgs;              /* image arguments */
 	uint32_t group[3], ngroups[3], nlocal;
 	Item *items;

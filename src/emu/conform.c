@@ -560,10 +560,27 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 		int es = elem_of(a->type, &ek);
 		size_t j;
 		memset(&e, 0, sizeof e);
-		if (a->kind == MA_COUNTER || a->kind == MA_SEMA) {
-			*why = xasprintf("argument '%s' is a counter or semaphore, which the emulated runtimes "
-			                 "do not take", a->name);
+		if (a->kind == MA_SEMA) {
+			*why = xasprintf("argument '%s' is a semaphore, which the emulated runtimes do not take",
+			                 a->name);
 			return -1;
+		}
+		if (a->kind == MA_COUNTER) {
+			/* the counter's buffer (Level Zero's view of it, and what the
+			 * twin's volatile __global uint * gets): its value starts at 0,
+			 * just below 2^32 (alloc wraps), 1 or anywhere (consume wraps
+			 * from 0) */
+			static const uint32_t start[] = {0, 0xFFFFFFF0u, 1};
+			uint32_t v = (uint32_t)rng_next(&rng);
+			uint64_t pick = rng_next(&rng) % 4;
+			e.kind = EA_BUFFER;
+			e.size = 4;
+			e.bytes = xmalloc(4);
+			if (pick < 3)
+				v = start[pick];
+			memcpy(e.bytes, &v, 4);
+			vec_push(&l->args, e);
+			continue;
 		}
 		if (a->kind == MA_IMAGE) {
 			gen_image(k, a, &l->range, &rng, &nint, &nflt, &e);

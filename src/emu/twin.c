@@ -102,6 +102,9 @@ static char *entry_source(const char *cl, const Kernel *k, char **why)
 			if (n && t[n - 1] == '*')
 				n--;
 			buf_printf(&b, "*(%s %.*s **)a[%zu]", as, (int)n, t, i);
+		} else if (a->kind == MA_COUNTER) {
+			/* the twin takes the counter's buffer, as Level Zero passes it */
+			buf_printf(&b, "*(volatile __global uint **)a[%zu]", i);
 		} else if (a->kind == MA_VALUE) {
 			buf_printf(&b, "*(%s *)a[%zu]", t, i);
 		} else if (a->kind == MA_IMAGE || a->kind == MA_SAMPLER) {

@@ -121,12 +121,14 @@ int abi_check_args(const Kernel *k)
 			/* every dimension and access AMD's metadata can state is carried
 			 * (lower_image.c); the instructions using them are checked there */
 		} else if (a->kind == MA_COUNTER) {
-			/* append_buf_alloc/consume's exact return values are not
-			 * confirmed by any source (docs/abi-map.txt) */
-			diag_error(a->loc, "argument '%s' is an atomic counter (cl_ext_atomic_counters_32): "
-			           "Level Zero has no counters and the exact values AMD's append/consume "
-			           "return are not confirmed, so it is not translated", a->name);
-			bad = 1;
+			/* a Level Zero global buffer whose first dword is the counter
+			 * (lower_mem.c lower_counter, docs/abi-map.txt) */
+			if (a->bits != 32) {
+				diag_error(a->loc, "argument '%s' is a 64-bit atomic counter: AMD's instructions "
+				           "(append_buf_alloc, append_buf_consume) count in 32 bits and no source "
+				           "says how a 64-bit counter is addressed", a->name);
+				bad = 1;
+			}
 		} else {
 			diag_error(a->loc, "argument '%s' is a semaphore, which is not supported: %s", a->name,
 			           isa_refusal(OP_SEMAPHORE_WAIT));

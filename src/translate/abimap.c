@@ -234,6 +234,9 @@ char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				attr(w, "id", "%d", e->amd_id);
 				if (a->access)
 					attr(w, "access", "%s", a->access);
+			} else if (a->kind == MA_COUNTER) {
+				attr(w, "memory", "counter");
+				attr(w, "id", "%d", e->amd_id);
 			}
 			amd_image(w, a);
 			xmlTextWriterEndElement(w);
@@ -348,6 +351,9 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 				snprintf(left, sizeof left, "arg %d %s (image %s %s) cb1+%d %dB %s %d", a->index, a->name,
 				         a->dim, a->access, e->cb_offset, e->cb_size,
 				         strcmp(a->access, "RO") ? "uav" : "resource", a->bufid);
+			else if (a->kind == MA_COUNTER)
+				snprintf(left, sizeof left, "arg %d %s (counter%d) cb1+%d %dB counter %d", a->index,
+				         a->name, a->bits, e->cb_offset, e->cb_size, a->bufid);
 			else if (a->kind == MA_SAMPLER)
 				snprintf(left, sizeof left, "arg %d %s (sampler) cb1+%d %dB sampler %d", a->index, a->name,
 				         e->cb_offset, e->cb_size, a->bufid);

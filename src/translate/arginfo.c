@@ -68,7 +68,7 @@ static const char *address_qualifier(const MdArg *a)
 		{"p", "__private"}, {"hp", "__private"},
 	};
 	size_t i;
-	if (a->kind == MA_IMAGE)
+	if (a->kind == MA_IMAGE || a->kind == MA_COUNTER)
 		return "__global";
 	if (a->kind != MA_POINTER)
 		return "__private";
@@ -135,6 +135,11 @@ static void one_arg(const MdBlock *md, const MdArg *a, ZeArgInfo *r)
 	} else if (a->kind == MA_SAMPLER) {
 		buf_puts(&t, "sampler_t");
 		r->size = 8;
+	} else if (a->kind == MA_COUNTER) {
+		/* what Level Zero passes: the counter's buffer (lower.c layout) */
+		buf_puts(&t, "uint*");
+		r->size = 8;
+		refl = NULL;
 	} else if (a->kind == MA_POINTER) {
 		if (sc) {
 			vec = a->nelem > 1 ? a->nelem : 1;
@@ -154,6 +159,8 @@ static void one_arg(const MdBlock *md, const MdArg *a, ZeArgInfo *r)
 	}
 	if (sc)
 		buf_puts(&e, sc);
+	else if (a->kind == MA_COUNTER)
+		buf_puts(&e, "uint");
 	r->type_source = "metadata";
 	if (refl && *refl) {
 		/* the compiler's own spelling of the source type */
@@ -166,6 +173,8 @@ static void one_arg(const MdBlock *md, const MdArg *a, ZeArgInfo *r)
 	r->type_name = intern(t.s ? t.s : "");
 	r->elem_type = intern(e.s ? e.s : "");
 	r->vector = vec;
+	if (a->kind == MA_COUNTER)
+		buf_puts(&q, "volatile");
 	if (a->kind == MA_POINTER) {
 		if (a->is_restrict)
 			buf_puts(&q, "restrict");
@@ -192,7 +201,7 @@ void kernel_arg_info(const Kernel *k, ZeKernel *ze)
 	ze->attr_vec_type_hint = md->vth ? intern(md->vth) : NULL;
 	for (i = 0; i < md->args.n; i++) {
 		ZeArgInfo r;
-		if (md->args.v[i].kind == MA_COUNTER || md->args.v[i].kind == MA_SEMA)
+		if (md->args.v[i].kind == MA_SEMA)
 			continue; /* refused before this point */
 		one_arg(md, &md->args.v[i], &r);
 		vec_push(&ze->arg_info, r);

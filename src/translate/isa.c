@@ -54,8 +54,6 @@ static const struct {
 	{"gds_", "GDS (region memory): Intel GPUs have none and Level Zero cannot pass it"},
 	{"dcl_gds", "GDS (region memory): Intel GPUs have none and Level Zero cannot pass it"},
 	{"dcl_struct_gds", "GDS (region memory): Intel GPUs have none"},
-	{"append_buf_", "atomic counters (cl_ext_atomic_counters_32): Level Zero has no counters"},
-	{"dcl_append_buf", "atomic counters (cl_ext_atomic_counters_32): Level Zero has no counters"},
 	{"init_semaphore", GWS},
 	{"semaphore_", GWS},
 	{"dcl_semaphore", GWS},

@@ -1856,6 +1856,7 @@ static int check_mods(L *l, const Inst *in)
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee", "cmpval"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
 	static const char *const uatom[] = {"id", "arena", "b64"};
+	static const char *const counter[] = {"id"};
 	const char *const *ok;
 	size_t n, j;
 	int i;
@@ -1869,6 +1870,8 @@ static int check_mods(L *l, const Inst *in)
 		ok = lds, n = NELEM(lds);
 	else if (uav_atomic_op(in->op))
 		ok = uatom, n = NELEM(uatom);
+	else if (in->op == OP_APPEND_BUF_ALLOC || in->op == OP_APPEND_BUF_CONSUME)
+		ok = counter, n = NELEM(counter);
 	else if (il_ops[in->op].kind == K_DCL || in->op == OP_FENCE || flat_knows(in->op) ||
 	         in->op == OP_FLAT_ATOMIC)
 		return 0; /* lower_flat checks its own modifiers */
@@ -2274,6 +2277,21 @@ static void layout(L *l)
 				a.access = ZC_READWRITE;
 			e.cb_size = 4;
 			e.provenance = pointer_provenance(l, m);
+			vec_push(&ze->args, a);
+		} else if (m->kind == MA_COUNTER) {
+			/* Level Zero has no counters: the host passes a buffer whose
+			 * first dword is the counter (lower_mem.c lower_counter) */
+			a.type = ZA_ARG_BYPOINTER;
+			a.offset = off + m->offset;
+			a.size = 8;
+			a.addrmode = ZM_STATELESS;
+			a.addrspace = ZS_GLOBAL;
+			a.access = ZC_READWRITE;
+			e.amd_id = m->bufid;
+			e.cb_size = 4;
+			e.provenance = "atomic counter: a global buffer whose first dword is the counter; "
+			               "append_buf_alloc adds 1 and returns the old value, append_buf_consume "
+			               "subtracts 1 and returns the new value";
 			vec_push(&ze->args, a);
 		} else if (m->kind == MA_IMAGE || m->kind == MA_SAMPLER) {
 			image_layout(l, m, &e, off); /* lower_image.c */

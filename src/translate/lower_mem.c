@@ -1738,6 +1738,71 @@ loop: {
 	}
 }
 
+/* ---- atomic counters ------------------------------------------------------ */
+
+/* append_buf_alloc_id(n) dst / append_buf_consume_id(n) dst: counter n of
+ * cl_ext_atomic_counters_32, the ;counter argument with id n.  Level Zero
+ * has no counters, so the argument is a global buffer whose first dword is
+ * the counter (layout, lower.c).  alloc adds 1 and returns the old value;
+ * consume subtracts 1 and returns the new one (AMD's own OpenCL library
+ * defines atomic_dec(counter) as consume + 1, "the instruction returns the
+ * updated value").  Both wrap at 2^32, as the dataport's inc and dec. */
+static void lower_counter(L *l, const Inst *in)
+{
+	const char *name = il_ops[in->op].name;
+	const MdArg *ctr = NULL;
+	const Mod *idm = il_inst_mod(in, "id");
+	long long id = idm ? il_mod_int(idm, -1) : -1;
+	int m[4], n, dc, h, alloc = in->op == OP_APPEND_BUF_ALLOC;
+	AtomMem mem;
+	size_t i;
+	if (id < 0) {
+		lerr(l, in->loc, "'%s' needs a counter id: _id(n)", name);
+		return;
+	}
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->kind != MA_COUNTER || a->bufid != id)
+			continue;
+		if (ctr) {
+			lerr(l, in->loc, "'%s' names counter %lld, which both arguments '%s' and '%s' declare",
+			     name, id, ctr->name, a->name);
+			return;
+		}
+		ctr = a;
+	}
+	if (!ctr) {
+		lerr(l, in->loc, "'%s' names counter %lld, and no ;counter argument of kernel '%s' has that id",
+		     name, id, l->k->name);
+		return;
+	}
+	if (in->nops != 1) {
+		lerr(l, in->loc, "'%s' takes a destination only", name);
+		return;
+	}
+	if ((n = load_dst(l, in, m)) < 0 || (dc = one_written(l, in, m, n)) < 0)
+		return;
+	memset(&mem, 0, sizeof mem);
+	mem.global = 1;
+	mem.base = arg_base(l, ctr);
+	mem.a = mem.base.lo; /* the counter is the buffer's first dword */
+	l->stores++;
+	l->ze->has_global_atomics = 1;
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *addr = atom_addr(l, &mem, h), *old = vk_temp(l->vk, "AO", VT_UD, l->chunk);
+		atom_send(l, &mem, addr, h, alloc ? "inc" : "dec", vo_raw(old, 0), null_raw(l), null_raw(l));
+		if (!alloc) {
+			VInst *x = emit_chunk(l, "add", h);
+			x->ops[0] = vo_dst(old, 0);
+			x->ops[1] = vo_src(old, 0);
+			x->ops[2] = vo_imm(0xffffffffu, VT_UD);
+			x->nops = 3;
+		}
+		put(l, in->ops[0].num, dc, VT_UD, vo_src(old, 0), h);
+	}
+	load_consts(l, in, m);
+}
+
 /* ---- fences and barriers -------------------------------------------------- */
 
 /* fence_threads = work-group barrier; _lds orders LDS (SLM) accesses,
@@ -2075,6 +2140,7 @@ int mem_knows(Opcode op)
 	case OP_LDS_LOAD_USHORT: case OP_LDS_STORE: case OP_LDS_STORE_VEC: case OP_LDS_STORE_BYTE:
 	case OP_LDS_STORE_SHORT: case OP_LDS_LOAD64: case OP_LDS_STORE64: case OP_FENCE:
 	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE: case OP_DCL_STRUCT_LDS:
+	case OP_APPEND_BUF_ALLOC: case OP_APPEND_BUF_CONSUME:
 		return 1;
 	default:
 		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
@@ -2137,6 +2203,10 @@ int lower_mem(L *l, const Inst *in)
 		return 1;
 	case OP_FENCE:
 		lower_fence(l, in);
+		return 1;
+	case OP_APPEND_BUF_ALLOC:
+	case OP_APPEND_BUF_CONSUME:
+		lower_counter(l, in);
 		return 1;
 	default:
 		if ((at = find_atomic(lds_atomics, NELEM(lds_atomics), in->op))) {

@@ -648,6 +648,9 @@ static void run_generic(const char *file, Kernel *k)
 			vec_push(&l.args, s);
 		} else if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
 			add_arg(&l, EA_LOCAL, NULL, 4096);
+		} else if (a->kind == MA_COUNTER) {
+			uint32_t c = 7; /* the counter's buffer: its value */
+			add_arg(&l, EA_BUFFER, &c, 4);
 		} else if (a->kind == MA_POINTER) {
 			uint32_t *b = xmalloc(65536);
 			for (j = 0; j < 65536 / 4; j++)
