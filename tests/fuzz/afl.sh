@@ -2,9 +2,10 @@
 # afl.sh - AFL++ runs of tests/fuzz/fuzz_il.c, one stage at a time (called by
 # `make fuzz-afl` and `make fuzz-afl-replay`; docs/TESTING.md "Fuzzing").
 #
-#   afl.sh run    SRCDIR OUTDIR STAGE SECONDS
+#   afl.sh run    SRCDIR OUTDIR STAGE SECONDS [EXECS]
 #       fuzz OUTDIR/fuzz_il (built by make) with TRANSLATE_FUZZ_STAGE=STAGE
-#       for SECONDS under nice -n 19, seeds: the test corpus; a second run
+#       for SECONDS under nice -n 19 (or until about EXECS executions, when
+#       given, whichever comes first), seeds: the test corpus; a second run
 #       with the same OUTDIR and STAGE continues the first (afl-fuzz -i -).
 #   afl.sh replay SRCDIR OUTDIR STAGE FUZZDRIVER
 #       run every queue entry, crash and hang of that stage through the
@@ -27,6 +28,7 @@ stats() {
 case $mode in
 run)
 	secs=$5
+	execs=${6:-}
 	command -v afl-fuzz >/dev/null 2>&1 || { echo "afl.sh: afl-fuzz not found (Debian: apt-get install afl++)" >&2; exit 2; }
 	if [ -f "$dir/default/fuzzer_stats" ]; then
 		seeds=-
@@ -46,7 +48,7 @@ run)
 	# hang is an input taking more than 5 s, a finding to fix
 	TRANSLATE_FUZZ_STAGE=$stage TRANSLATE_DATADIR=$src/data \
 	AFL_NO_AFFINITY=1 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_FAST_CAL=1 \
-		nice -n 19 afl-fuzz -V "$secs" -t 5000 -x "$src/tests/fuzz/il.dict" \
+		nice -n 19 afl-fuzz -V "$secs" ${execs:+-E "$execs"} -t 5000 -x "$src/tests/fuzz/il.dict" \
 		-i "$seeds" -o "$dir" -- "$out/fuzz_il" >"$dir/afl.log" 2>&1 || {
 		tail -n 30 "$dir/afl.log" >&2
 		exit 1
