@@ -324,8 +324,10 @@ int expand_macros(Program *p, const Kernel *k, Kernel *out)
 			           RENAME_LIMIT);
 			return -1;
 		}
-	e.next_r = mr + 1;
-	e.next_l = ml + 1;
+	/* a number past RENAME_LIMIT is harmless when nothing is renamed (no
+	 * function of the kernel calls a macro), but its + 1 would overflow */
+	e.next_r = big ? 0 : mr + 1;
+	e.next_l = big ? 0 : ml + 1;
 	for (i = 0; i < k->funcs.n; i++) {
 		Func *f = k->funcs.v[i], *g;
 		/* an outlined macro other than the wrapper is reached by mcall only:
