@@ -129,6 +129,8 @@ static void usage(FILE *f)
 	      "  --shapes N        --conform: N random launch shapes per kernel besides the\n"
 	      "                    default one (local sizes, groups, 1-3 D offsets; default 0)\n"
 	      "  --in-order        --conform: work-items in id order, no random interleaving\n"
+	      "  --no-launch-variants  --conform: compare on the generated launch even where the\n"
+	      "                    AMD side cannot run it (no other launch tried)\n"
 	      "  --report FILE     write what happened to every input and kernel: status,\n"
 	      "                    diagnostics (file:line:col), device, SIMD width, GRFs, spill\n"
 	      "                    bytes, Gen instructions, finalizer version, times\n"
@@ -579,8 +581,10 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	return 0;
 }
 
-/* --emit il: the canonical rendering, never over the input itself. */
-static int emit_il(const Options *o, const char *input, Program *prog)
+/* --emit il: the program as canonical IL text, or for an AMD binary input
+ * the IL decoded from it (the text diagnostics point into); never over the
+ * input itself. */
+static int emit_il(const Options *o, const char *input, Program *prog, const char *decoded)
 {
 	char *stem = path_stem(input), *p = out_path(o, input, stem, ".il");
 	Buf b = {0};
@@ -590,7 +594,10 @@ static int emit_il(const Options *o, const char *input, Program *prog)
 		diag_plain("--emit il would overwrite the input %s; choose another folder with -o", input);
 		rc = 1;
 	} else {
-		md_print_program(&b, prog);
+		if (decoded)
+			buf_puts(&b, decoded);
+		else
+			md_print_program(&b, prog);
 		rc = write_text(p, b.s ? b.s : "") != 0;
 	}
 	buf_free(&b);
@@ -805,9 +812,21 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 	char **visas;
 	long long *seg_off;
 	int failed = 0;
+	const char *decoded = NULL; /* the IL text of an AMD binary input */
 	if (!text) {
 		diag_plain("cannot read %s: %s", input, strerror(errno));
 		return 1;
+	}
+	if (il_is_amd_binary(text, len)) {
+		/* an AMD OpenCL program binary: its IL tokens as text, which the
+		 * rest reads as if it were the input (diagnostics name lines of
+		 * it; --emit il writes it) */
+		char *il = il_amd_binary(input, (const uint8_t *)text, len, &len);
+		free(text);
+		if (!il)
+			return 1;
+		text = il;
+		decoded = text;
 	}
 	m = il_parse(input, text, len);
 	if (!m || !(prog = md_read(m))) {
@@ -829,7 +848,7 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 		return failed;
 	}
 	if (o->emit & EMIT_IL)
-		failed += emit_il(o, input, prog);
+		failed += emit_il(o, input, prog, decoded);
 	if (!(o->emit & EMIT_TRANSLATED)) {
 		md_free(prog);
 		il_free(m);
@@ -1023,6 +1042,7 @@ int main(int argc, char **argv)
 		{"offset", required_argument, NULL, 'O'},
 		{"shapes", required_argument, NULL, 'H'},
 		{"in-order", no_argument, NULL, 'n'},
+		{"no-launch-variants", no_argument, NULL, 'L'},
 		{"inputs", required_argument, NULL, 'I'},
 		{"stats", no_argument, NULL, 'S'},
 		{"no-finalize", no_argument, NULL, 'Z'},
@@ -1079,6 +1099,7 @@ int main(int argc, char **argv)
 				return 2;
 			break;
 		case 'n': o.co.in_order = 1; break;
+		case 'L': o.co.no_variants = 1; break;
 		case 'R': {
 			char *end;
 			o.co.seed = strtoull(optarg, &end, 0);

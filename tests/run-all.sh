@@ -707,12 +707,25 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	d="$WORK/conf/dims"; mkdir -p "$d"
 	sed 's/^\tiadd r35.x___, r35.x, r33.x$/\tiadd r35.x___, r35.x, r33.y/' \
 		"$SRC/tests/il/b14-wrapper-stub-body.il" >"$d/b14y.il"
-	s1=$("$TRANSLATE" --conform -o "$d" "$SRC/tests/il/b14-wrapper-stub-body.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
-	s2=$("$TRANSLATE" --conform -o "$d" "$d/b14y.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	s1=$("$TRANSLATE" --conform --no-launch-variants -o "$d" "$SRC/tests/il/b14-wrapper-stub-body.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	s2=$("$TRANSLATE" --conform --no-launch-variants -o "$d" "$d/b14y.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
 	if [ "$s1" = "(192 x 1 x 1 items" ] && [ "$s2" = "(16 x 12 x 1 items" ] && grep -q 'r33.y' "$d/b14y.il"; then
 		ok "conformance: launch dimensions from the id components used (B14 x-only body 1-D, with y 2-D)"
 	else
 		ko "conformance: launch dimensions from the id components used" "x-only: $s1; with y: $s2"
+	fi
+	# flow-sensitive: an AMD-APP 2.5 body reusing the id vector's register
+	# for loaded data stays 1-D; storing the id's y makes it 2-D; ids that
+	# reach a store only through a loop's back edge make it 3-D
+	sed 's/^mov r66, r1011$/iadd r66, r1011, r66.yyyy/' "$SRC/tests/il/app25-register-reuse.il" >"$d/app25y.il"
+	s3=$("$TRANSLATE" --conform --no-pocl --no-launch-variants -o "$d" "$SRC/tests/il/app25-register-reuse.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	s4=$("$TRANSLATE" --conform --no-pocl --no-launch-variants -o "$d" "$d/app25y.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	s5=$("$TRANSLATE" --conform --no-pocl --no-launch-variants -o "$d" "$SRC/tests/il/app25-reuse-loop-backedge.il" 2>&1 | grep -o '([0-9]* x [0-9]* x [0-9]* items' | head -n 1)
+	if [ "$s3" = "(192 x 1 x 1 items" ] && [ "$s4" = "(16 x 12 x 1 items" ] && [ "$s5" = "(8 x 8 x 4 items" ] &&
+		grep -q 'r66.yyyy' "$d/app25y.il"; then
+		ok "conformance: launch dimensions follow the program order (register reuse 1-D, its y variant 2-D, a loop's back edge 3-D)"
+	else
+		ko "conformance: launch dimensions follow the program order" "reuse: $s3; with y: $s4; back edge: $s5"
 	fi
 	# every manifest follows data/conform-manifest.xsd
 	if [ -n "${XSDCHECK:-}" ] && "$XSDCHECK" "$SRC/data/conform-manifest.xsd" "$WORK"/conf/*/*/manifest.xml \
@@ -979,6 +992,78 @@ want: ${want:-(not listed: it should translate)}"
 	fi
 done
 ok "tests/il: $il_ok programs translate, the others are refused with their listed reasons"
+
+# ---- AMD OpenCL program binaries (tests/amdbin, docs/real-il.md section 11)
+# tests/tools/mkamdbin packs a token listing written here into the ELF that
+# AMD-APP 2.x writes; translate must read the IL tokens back into the text
+# the listing was written from, translate it to the same zebin, run it like
+# the text (pocl runs the OpenCL C twin next to the binary), and refuse a
+# broken binary at the offending byte with no output
+if [ -n "${MKAMDBIN:-}" ]; then
+	d="$WORK/amdbin"
+	mkdir -p "$d/bin" "$d/il" "$d/bad" "$d/conf"
+	"$MKAMDBIN" "$SRC/tests/amdbin/tablesum.tok" "$d/bin/tablesum.bin"
+	if "$TRANSLATE" --emit zebin,il -o "$d/bin" "$d/bin/tablesum.bin" >"$d/bin.log" 2>&1 &&
+		cmp -s "$d/bin/tablesum.il" "$SRC/tests/amdbin/tablesum.il"; then
+		ok "amdbin: the IL decoded from tablesum.bin is the text its tokens were written from"
+	else
+		ko "amdbin: the IL decoded from tablesum.bin" "$(cat "$d/bin.log"; diff "$SRC/tests/amdbin/tablesum.il" "$d/bin/tablesum.il" | head -20)"
+	fi
+	cp "$SRC/tests/amdbin/tablesum.il" "$d/il/"
+	if "$TRANSLATE" -o "$d/il" "$d/il/tablesum.il" >"$d/il.log" 2>&1 &&
+		cmp -s "$d/il/tablesum_tgllp.bin" "$d/bin/tablesum_tgllp.bin"; then
+		ok "amdbin: tablesum.bin and its IL text give the same zebin, byte for byte"
+	else
+		ko "amdbin: tablesum.bin and its IL text give the same zebin" "$(cat "$d/il.log")"
+	fi
+	cp "$d/bin/tablesum.bin" "$SRC/tests/amdbin/tablesum.cl" "$d/conf/"
+	"$TRANSLATE" --conform -o "$d/conf" "$d/conf/tablesum.bin" >"$d/conf.log" 2>&1
+	if grep -q 'tablesum: SIMD16: agree: AMD == L0 == pocl' "$d/conf.log" ||
+		{ [ -z "${CI:-}" ] && grep -q 'tablesum: SIMD16: agree: AMD == L0 (.*pocl SKIPPED' "$d/conf.log"; }; then
+		ok "amdbin: tablesum.bin runs alike on both emulated runtimes and, from its OpenCL C twin, on pocl"
+	else
+		ko "amdbin: tablesum.bin under --conform" "$(head -c 1500 "$d/conf.log")"
+	fi
+	# two kernels in one binary (the second the first renamed, its functions
+	# renumbered as AMD numbers them across a program): one program, one
+	# zebin with both, both run alike
+	{ cat "$SRC/tests/amdbin/tablesum.tok"
+	  awk '/^kernel /{p=1} /^global /{p=0} p' "$SRC/tests/amdbin/tablesum.tok" | sed -e 's/tablesum/tablediff/g' \
+		-e 's/^\(00000008\|00000032\) 00000400 /\1 00000401 /' -e 's/^\(00000008\|00000032\) 00000403 /\1 00000404 /' \
+		-e 's/"uniqueid:1024"/"uniqueid:1025"/' -e 's/"uniqueid:1027"/"uniqueid:1028"/' \
+		-e 's/"function:1:1027"/"function:1:1028"/'; } >"$d/two.tok"
+	"$MKAMDBIN" "$d/two.tok" "$d/conf/two.bin"
+	if "$TRANSLATE" --conform --no-pocl -o "$d/conf" "$d/conf/two.bin" >"$d/two.log" 2>&1 &&
+		[ "$("$ZESECT" "$d/conf/two_tgllp.bin" .ze_info | grep '^  - name: ' | sort -u | wc -l)" -eq 2 ] &&
+		grep -q 'tablesum: SIMD16: agree' "$d/two.log" && grep -q 'tablediff: SIMD16: agree' "$d/two.log"; then
+		ok "amdbin: a binary of two kernels is one program: one zebin with both, both agree"
+	else
+		ko "amdbin: a binary of two kernels" "$(head -c 1500 "$d/two.log")"
+	fi
+	# broken binaries: an opcode whose binary form is not confirmed, an
+	# instruction cut short, a 64-bit ELF (a zebin)
+	sed 's/^0000002b  .*# endmain$/00000258/' "$SRC/tests/amdbin/tablesum.tok" >"$d/bad/op.tok"
+	sed 's/^00000028  .*# end$/00000047 00440000/' "$SRC/tests/amdbin/tablesum.tok" >"$d/bad/cut.tok"
+	"$MKAMDBIN" "$d/bad/op.tok" "$d/bad/op.bin"
+	"$MKAMDBIN" "$d/bad/cut.tok" "$d/bad/cut.bin"
+	cp "$d/il/tablesum_tgllp.bin" "$d/bad/zebin.bin"
+	for c in "op:(opcode 600, control 0x0): an IL opcode whose binary form the translator has not confirmed" \
+		"cut:the token stream ends inside an instruction" \
+		"zebin:not an AMD OpenCL program binary: not a 32-bit little-endian ELF"; do
+		b=${c%%:*} want=${c#*:}
+		mkdir -p "$d/bad/out-$b"
+		if "$TRANSLATE" -o "$d/bad/out-$b" "$d/bad/$b.bin" >"$d/bad/$b.log" 2>&1; then
+			ko "amdbin: a broken binary ($b) is refused" "exit 0"
+		elif grep -q "^$d/bad/$b.bin:1:[0-9]*: error: .*$want" "$d/bad/$b.log" &&
+			[ -z "$(ls -A "$d/bad/out-$b")" ]; then
+			ok "amdbin: a broken binary ($b) is refused at its byte, with no output file"
+		else
+			ko "amdbin: a broken binary ($b) is refused at its byte" "$(cat "$d/bad/$b.log"; ls "$d/bad/out-$b")"
+		fi
+	done
+else
+	sk "amdbin: AMD OpenCL program binaries" "MKAMDBIN not set"
+fi
 
 # ---- ALU values against the independent reference (tests/ref, docs/TESTING.md)
 # every op of amdil.md 4.1-4.9 on chosen operands (edge values and seeded

@@ -318,6 +318,8 @@ static int place_args(Run *R, uint32_t first)
 	R->lds.id = -1;
 	R->lds.b = xcalloc(R->lds.size ? R->lds.size : 1, 1);
 	R->lds.init = xcalloc(R->lds.size ? R->lds.size : 1, 1);
+	R->lds.writer = xmalloc((R->lds.size ? R->lds.size : 1) * sizeof *R->lds.writer);
+	R->lds.wepoch = xcalloc(R->lds.size ? R->lds.size : 1, sizeof *R->lds.wepoch);
 	for (i = 1; i < (size_t)R->c.nlds; i++) {
 		Mem m;
 		memset(&m, 0, sizeof m);
@@ -505,6 +507,8 @@ static void reset_items(Run *R)
 	hzc_clear(&R->pend);
 	hz_poison_fill(R->lds.b, R->lds.size, R->l->poison);
 	memset(R->lds.init, 0, R->lds.size ? R->lds.size : 1);
+	for (i = 0; i < R->lds.size; i++)
+		R->lds.writer[i] = -1; /* a new group: no store yet */
 	for (i = 0; i < R->lds_more.n; i++) {
 		hz_poison_fill(R->lds_more.v[i].b, R->lds_more.v[i].size, R->l->poison);
 		memset(R->lds_more.v[i].init, 0, R->lds_more.v[i].size ? R->lds_more.v[i].size : 1);
@@ -602,6 +606,8 @@ static int run_group(Run *R)
 		flush_group(R, (unsigned)R->c.code.v[pc - 1].aux);
 		if (R->c.code.v[pc - 1].aux & 1 << AK_GLOBAL)
 			R->epoch++;
+		if (R->c.code.v[pc - 1].aux & 1 << AK_LDS)
+			R->lds_epoch++;
 		for (i = 0; i < R->nlocal; i++)
 			R->items[i].state = WI_RUN;
 	}
@@ -711,6 +717,7 @@ static void run_free(Run *R)
 	free(R->data);
 	free(R->pf);
 	free(R->buf_off);
+	free(R->lds_race);
 	for (i = 0; R->ctr && i < R->k->md->args.n; i++)
 		free(R->ctr[i]);
 	free(R->ctr);
@@ -771,6 +778,8 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	results(&R);
 	r->approx = R.approx;
 	r->poison_read = R.poison_read;
+	r->lds_race = R.lds_race;
+	R.lds_race = NULL;
 out:
 	run_free(&R);
 	return rc;

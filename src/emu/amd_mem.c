@@ -83,7 +83,7 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 	if (store && m->writer && it)
 		for (i = 0; i < n; i++) {
 			m->writer[addr + i] = it->flat_gid;
-			m->wepoch[addr + i] = R->epoch;
+			m->wepoch[addr + i] = m->is_uav ? R->epoch : R->lds_epoch;
 		}
 	return m->b + addr;
 }
@@ -320,6 +320,20 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 static void note_racer(Run *R, const Item *it, Mem *m, uint32_t addr, uint32_t n)
 {
 	uint32_t i;
+	if (!m->is_uav && m->writer && addr <= m->size && n <= m->size - addr) {
+		/* LDS: a byte another work-item of the group stored since the
+		 * last barrier ordering LDS; what a later load reads of it then
+		 * depends on the order (noted, the first one; conform.c tries
+		 * another launch) */
+		for (i = 0; i < n && !R->lds_race; i++) {
+			int64_t w = m->writer[addr + i];
+			if (w >= 0 && w != it->flat_gid && m->wepoch[addr + i] == R->lds_epoch)
+				R->lds_race = xasprintf("work-items %lld and %lld (flat global ids) both store byte 0x%x "
+				                        "of local memory (LDS) with no barrier in between",
+				                        (long long)w, (long long)it->flat_gid, addr + i);
+		}
+		return;
+	}
 	if (!m->racer || addr > m->size || n > m->size - addr)
 		return; /* amd_mem_at reports it */
 	for (i = 0; i < n; i++) {

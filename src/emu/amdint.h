@@ -116,8 +116,10 @@ typedef struct Mem {
 	uint8_t *b;
 	uint32_t size;
 	VEC(Region) ok;      /* where accesses may go (empty: everywhere below size) */
-	int64_t *writer;     /* per byte: flat global id of the last store, -1 (UAVs only) */
-	uint32_t *wepoch;    /* per byte: Run.epoch of that store (UAVs only) */
+	int64_t *writer;     /* per byte: flat global id of the last store, -1 (UAVs and
+	                      * the LDS of kernel-declared or __local memory) */
+	uint32_t *wepoch;    /* per byte: Run.epoch (UAVs) or Run.lds_epoch (LDS) of that
+	                      * store */
 	int64_t *racer;      /* per byte: a work-item whose plain store to it is unordered
 	                      * with another work-item's store (a write-write race), -1 */
 	uint8_t *init;       /* LDS, private: per byte 1 once a store reached it (poison
@@ -200,6 +202,9 @@ typedef struct Run {
 	uint32_t epoch;              /* a new one per group and per barrier that orders
 	                              * global memory: stores of one epoch are unordered */
 	uint32_t group_epoch;        /* the running group's first epoch */
+	uint32_t lds_epoch;          /* a new one per barrier that orders LDS */
+	char *lds_race;              /* the first LDS byte two work-items of a group
+	                              * stored with no barrier between (NULL: none) */
 } Run;
 
 /* amd_exec.c */

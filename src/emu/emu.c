@@ -21,6 +21,7 @@ void emu_result_free(EmuResult *r)
 	vec_free(&r->printf_items);
 	buf_free(&r->printf_text);
 	free(r->error);
+	free(r->lds_race);
 	memset(r, 0, sizeof *r); /* ready for another run */
 }
 

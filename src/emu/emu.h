@@ -114,6 +114,8 @@ typedef struct EmuLaunch {
 	uint64_t sched_seed;     /* 0: work-items (AMD) / threads (Intel) in id order, each to its
 	                          * next barrier; else the seed of a random interleaving
 	                          * (random slices, random group order) */
+	int variant;             /* --conform: which of its launch variants this is (0 the
+	                          * generated one; conform.c, "variants") */
 	int poison;              /* pattern (0 or 1, hostile.h) uninitialised local and
 	                          * private memory holds */
 	int heap_window;         /* Level Zero: place every buffer within one 4 GiB span, as
@@ -143,6 +145,9 @@ typedef struct EmuResult {
 	int approx;              /* 1 when an approximate operation (transcendental math,
 	                          * float divide) produced a value: floats compare with a
 	                          * tolerance */
+	char *lds_race;          /* AMD side: the first byte of local memory two work-items
+	                          * of a group stored with no barrier between, said in words
+	                          * (the bytes read after depend on the order); NULL */
 	int poison_read;         /* a load read a byte of local or private memory (or an
 	                          * indexed temporary) that nothing had written yet */
 } EmuResult;
@@ -240,6 +245,7 @@ typedef struct ConformOptions {
 	int no_pocl;              /* --no-pocl: the third runtime is not run */
 	int shapes;               /* --shapes N: N random launch shapes per kernel besides the default */
 	int in_order;             /* --in-order: no random interleaving (work-items in id order) */
+	int no_variants;          /* --no-launch-variants: the generated launch only */
 } ConformOptions;
 #define EMU_TOLERANCE 1e-5    /* relative, for floats after approximate math */
 

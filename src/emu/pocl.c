@@ -56,9 +56,17 @@ static const char *platform_wanted(void)
 }
 
 /* RS after every printf of the twin: the record boundaries of its output.
- * The macro is not expanded again inside its own body (C99 6.10.3.4). */
+ * The macro is not expanded again inside its own body (C99 6.10.3.4).
+ * And a * b + c is
+ * not contracted into one fused operation: AMD's compilers contract it
+ * into mad_ieee, which rounds the product (unfused; amdil.md 4.4), so the
+ * OpenCL C default (FP_CONTRACT ON, clang fusing into an FMA on the host)
+ * would differ from the AMD side in the last bit where the source allows
+ * either (measured on AMD-APP 2.5's DCT and EigenValue samples: 1 ulp
+ * apart with contraction, equal without) */
 static const char prelude[] =
-	"#define printf(...) (printf(__VA_ARGS__), printf(\"\\036\"))\n";
+	"#define printf(...) (printf(__VA_ARGS__), printf(\"\\036\"))\n"
+	"#pragma OPENCL FP_CONTRACT OFF\n";
 
 static void fail(PoclShared *s, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fail(PoclShared *s, int status, const char *fmt, ...)

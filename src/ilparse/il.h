@@ -189,4 +189,12 @@ void il_dump(Buf *b, const Module *m);
 /* parse.c (grammar in parser.y, scanner in lexer.l) */
 Module *il_parse(const char *file, const char *text, size_t len); /* NULL on error */
 
+/* amdbin.c: an AMD OpenCL program binary (AMD-APP 2.x's ELF, e.g. the SDK
+ * samples' *_Kernels.bin) holds each kernel's IL as binary tokens;
+ * il_amd_binary returns the program as IL text (every kernel in one
+ * program, the data segments, NUL-terminated, *len its length; the
+ * caller frees it), or NULL after a diagnostic at the offending byte */
+int il_is_amd_binary(const char *text, size_t len);
+char *il_amd_binary(const char *path, const uint8_t *p, size_t n, size_t *len);
+
 #endif
