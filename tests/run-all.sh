@@ -552,9 +552,15 @@ done
 if [ -n "${FUZZDRIVER:-}" ] && [ -x "$FUZZDRIVER" ]; then
 	secs=${FUZZ_SECONDS:-20}
 	mkdir -p "$WORK/fuzz"
+	# an AMD program binary among the seeds: its mutants go through the
+	# binary reader (src/ilparse/amdbin.c)
+	binseed=
+	if [ -n "${MKAMDBIN:-}" ] && "$MKAMDBIN" "$SRC/tests/amdbin/tablesum.tok" "$WORK/fuzz/tablesum.bin"; then
+		binseed=$WORK/fuzz/tablesum.bin
+	fi
 	if timeout $((secs + 120)) "$FUZZDRIVER" -t "$secs" -s 1 -o "$WORK/fuzz" \
 		"$SRC"/tests/kernels/*.il "$SRC"/tests/il/*.il "$SRC"/tests/bad/*.il "$SRC"/tests/fuzz/regressions/*.il \
-		>"$WORK/fuzz/log" 2>&1; then
+		$binseed >"$WORK/fuzz/log" 2>&1; then
 		ok "fuzz: $(tail -n 1 "$WORK/fuzz/log")"
 	else
 		cp "$WORK/fuzz/current.il" ./fuzz-crash.il 2>/dev/null

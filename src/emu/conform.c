@@ -699,12 +699,14 @@ typedef struct Variant {
 	int data_small; /* integer buffer elements 0..15 instead of +-100000 */
 	int local_x;    /* __local pointer arguments: this many times 16 bytes a work-item */
 	int one_d;      /* 1: a 1-D launch of 3 groups of dcl_max_thread_per_group (or
-	                 * 64) work-items; 2: of one such group */
+	                 * 64) work-items; 2: of one such group; 3, 4: of 3 groups
+	                 * of 64, 128 (sizes AMD's samples assume: URNG's 64) */
 } Variant;
 
 static const Variant variants[] = {
 	{0, 0, 1, 0}, {1, 0, 1, 0}, {2, 0, 1, 0}, {1, 1, 8, 0}, {2, 1, 8, 0},
 	{1, 1, 8, 1}, {2, 1, 8, 1}, {3, 1, 8, 0}, {3, 1, 8, 1}, {1, 1, 8, 2}, {2, 1, 8, 2},
+	{1, 1, 8, 3}, {2, 1, 8, 3}, {1, 1, 8, 4}, {2, 1, 8, 4},
 };
 #define NVARIANTS ((int)(sizeof variants / sizeof *variants))
 
@@ -718,7 +720,8 @@ static char *variant_desc(int v)
 	                 va->data_small ? "," : "", va->data_small ? " integer buffer elements 0..15" : "",
 	                 va->local_x > 1 ? ", __local arguments 8x larger" : "",
 	                 va->one_d ? ", " : "", va->one_d == 2 ? "a 1-D launch of one group" :
-	                 va->one_d ? "a 1-D launch" : "");
+	                 va->one_d == 3 ? "a 1-D launch, groups of 64" : va->one_d == 4 ?
+	                 "a 1-D launch, groups of 128" : va->one_d ? "a 1-D launch" : "");
 }
 
 static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, int variant, EmuLaunch *l,
@@ -741,7 +744,9 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 		for (d = 0; d < 3; d++)
 			l->range.local[d] = req[0] ? req[d] : 1, l->range.global[d] = l->range.local[d];
 		if (!req[0])
-			l->range.local[0] = max && max <= 256 ? max : 64;
+			l->range.local[0] = va->one_d == 3 ? 64 : va->one_d == 4 ? 128 : max && max <= 256 ? max : 64;
+		if (max && l->range.local[0] > max)
+			l->range.local[0] = max;
 		l->range.global[0] = l->range.local[0] * (va->one_d == 2 ? 1 : 3);
 		if (req[0])
 			l->range.dim = req[2] > 1 ? 3 : req[1] > 1 ? 2 : 1;

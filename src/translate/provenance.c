@@ -258,8 +258,9 @@ static PvVal src_val(Walk *w, State *s, const Operand *o, int c)
 		return PV_DATASEG;
 	if (o->file == RF_CB && o->num == 0 && !o->index_reg && o->index_imm == 8 && sel[c] == SEL_Y)
 		return PV_PRINTF;
-	if (o->file == RF_CB && o->num == 1 && !o->index_reg && sel[c] == SEL_X) {
-		int byte = (int)o->index_imm * 16;
+	if (o->file == RF_CB && o->num == 1 && !o->index_reg && sel[c] == SEL_X &&
+	    o->index_imm >= 0 && o->index_imm < (1 << 24)) {
+		int byte = (int)o->index_imm * 16; /* cb1 holds at most 2^28 bytes */
 		for (i = 0; i < w->k->md->args.n; i++) {
 			const MdArg *a = &w->k->md->args.v[i];
 			if (a->kind == MA_POINTER && a->cb == 1 && a->offset == byte)

@@ -77,12 +77,30 @@ static void reparse_printed(const Program *p)
 	buf_free(&d2);
 }
 
+static int one_input(const unsigned char *data, size_t size);
+
+/* An input starting like an ELF is an AMD program binary (amdbin.c): its
+ * decoded IL goes through the stages, as translate does with it. */
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	char *il;
+	size_t n;
+	int rc;
+	setup();
+	if (!il_is_amd_binary((const char *)data, size))
+		return one_input(data, size);
+	if (!(il = il_amd_binary("fuzz.bin", data, size, &n)))
+		return 0;
+	rc = one_input((const unsigned char *)il, n);
+	free(il);
+	return rc;
+}
+
+static int one_input(const unsigned char *data, size_t size)
 {
 	Module *m;
 	Program *p;
 	size_t i;
-	setup();
 	m = il_parse("fuzz.il", (const char *)data, size);
 	if (!m)
 		return 0;
