@@ -354,11 +354,25 @@ typedef struct Frame {
 	int has_else;
 } Frame;
 
+typedef VEC(Frame) Frames;
+
+/* closes the innermost construct: st meets a and b (b may be NULL) */
+static void frame_pop(Frames *fr, Taints *st, const Taints *a, const Taints *b)
+{
+	Frame *top = &fr->v[fr->n - 1];
+	taints_join(st, a);
+	if (b)
+		taints_join(st, b);
+	taints_free(&top->entry);
+	taints_free(&top->other);
+	fr->n--;
+}
+
 /* walks f from state st (which it leaves at the function's end), adding the
  * dimensions that reach a use to st->used */
 static void taint_walk(const Func *f, Taints *st, const Taints *summary)
 {
-	VEC(Frame) fr = {0};
+	Frames fr = {0};
 	size_t i, j;
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
@@ -381,10 +395,7 @@ static void taint_walk(const Func *f, Taints *st, const Taints *summary)
 			continue;
 		}
 		if (kind == K_ENDIF && top && top->kind == K_IF) {
-			taints_join(st, top->has_else ? &top->other : &top->entry);
-			taints_free(&top->entry);
-			taints_free(&top->other);
-			fr.n--;
+			frame_pop(&fr, st, top->has_else ? &top->other : &top->entry, NULL);
 			continue;
 		}
 		if ((kind == K_BREAK || kind == K_CONTINUE) && fr.n) {
@@ -402,33 +413,19 @@ static void taint_walk(const Func *f, Taints *st, const Taints *summary)
 			continue;
 		}
 		if (kind == K_ENDSWITCH && top && top->kind == K_SWITCH) {
-			taints_join(st, &top->other);
-			taints_join(st, &top->entry);
-			taints_free(&top->entry);
-			taints_free(&top->other);
-			fr.n--;
+			frame_pop(&fr, st, &top->other, &top->entry);
 			continue;
 		}
 		if (kind == K_ENDLOOP && top && top->kind == K_LOOP) {
 			/* the back edge: the body's end and its continues meet the
 			 * head; run the body again until the head holds still */
-			Taints head = {0};
-			taints_join(&head, &top->entry);
-			taints_join(&head, st);
-			taints_join(&head, &top->other);
-			if (taints_join(&top->entry, &head)) {
+			if (taints_join(&top->entry, st) | taints_join(&top->entry, &top->other)) {
 				taints_copy(st, &top->entry);
-				taints_free(&head);
 				i = top->start - 1;
 				continue;
 			}
-			taints_free(&head);
 			/* after the loop: its breaks (and, for a counted loop, the head) */
-			taints_join(st, &top->other);
-			taints_join(st, &top->entry);
-			taints_free(&top->entry);
-			taints_free(&top->other);
-			fr.n--;
+			frame_pop(&fr, st, &top->other, &top->entry);
 			continue;
 		}
 		taint_inst(st, in, 1);
