@@ -1378,9 +1378,6 @@ int main(int argc, char **argv)
 		for (i = 0; i < dirs.n; i++)
 			if (i == 0 || strcmp(dirs.v[i], dirs.v[i - 1]))
 				manifest_clean_stale(dirs.v[i]);
-		for (i = 0; i < dirs.n; i++)
-			free(dirs.v[i]);
-		vec_free(&dirs);
 		for (i = 0; o.mr && i < run.n; i++)
 			if (!b.owner[i]) {
 				char *dir = out_dir(&o, run.v[i]);
@@ -1406,6 +1403,13 @@ int main(int argc, char **argv)
 				failed += f;
 			}
 		}
+		/* the journals the inputs appended to, each rewritten once, sorted */
+		for (i = 0; i < dirs.n; i++)
+			if ((i == 0 || strcmp(dirs.v[i], dirs.v[i - 1])) && manifest_compact(dirs.v[i]))
+				failed++;
+		for (i = 0; i < dirs.n; i++)
+			free(dirs.v[i]);
+		vec_free(&dirs);
 		free(b.owner);
 		free(b.skip);
 		free(owner);

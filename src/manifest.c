@@ -378,13 +378,23 @@ const char *manifest_host(void)
  *   	finalizer <identity>
  *   	translator <identity>
  *   	output <name>          (one line per file, sorted)
- * Blocks sorted by input path.  Lines a reader does not know are ignored;
- * a block missing a field never matches. */
+ *   removed /abs/path/of/failed.il
+ * A journal: manifest_record appends one block per input (under the lock,
+ * one write), so a batch of n inputs costs O(n), not the O(n^2) of
+ * rewriting the whole file per input.  A reader applies the blocks in
+ * order: a block replaces the input's earlier one and drops every earlier
+ * block that names one of its outputs (that file now holds another input's
+ * translation); "removed" drops the input's earlier block.
+ * manifest_compact rewrites the file as its surviving blocks sorted by
+ * input (what the batch leaves, the same for every -j and every order of
+ * completion).  Lines a reader does not know are ignored; a block missing a
+ * field never matches. */
 #define MANIFEST_HEAD "translate-manifest 1\n"
 
 typedef struct Entry {
 	char *input, *sha, *options, *finalizer, *translator;
 	StrVec outputs;
+	int removed; /* a "removed" line, not a block */
 } Entry;
 typedef VEC(Entry) EntryVec;
 
@@ -405,9 +415,88 @@ static void entries_free(EntryVec *v)
 	vec_free(v);
 }
 
+/* A set of strings (borrowed), open addressing: the journal's replay. */
+typedef struct StrSet {
+	const char **slot;
+	size_t cap, n;
+} StrSet;
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 1469598103934665603u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+/* 1 when s was already in the set, else adds it and gives 0 */
+static int set_add(StrSet *t, const char *s, int add)
+{
+	size_t i;
+	if (add && 2 * (t->n + 1) > t->cap) {
+		StrSet g = {xcalloc(t->cap ? 2 * t->cap : 64, sizeof *t->slot), t->cap ? 2 * t->cap : 64, 0};
+		for (i = 0; i < t->cap; i++)
+			if (t->slot[i])
+				set_add(&g, t->slot[i], 1);
+		free(t->slot);
+		*t = g;
+	}
+	if (!t->cap)
+		return 0;
+	for (i = str_hash(s) & (t->cap - 1); t->slot[i]; i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->slot[i], s))
+			return 1;
+	if (add)
+		t->slot[i] = s, t->n++;
+	return 0;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const Entry *)a)->input, ((const Entry *)b)->input);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The journal's blocks in file order -> the surviving entries, sorted by
+ * input.  Backwards: a block survives when no later block or removal names
+ * its input and no later block names one of its outputs. */
+static void replay(EntryVec *blocks, EntryVec *out)
+{
+	StrSet inputs = {0}, outputs = {0};
+	size_t i, k;
+	for (i = blocks->n; i-- > 0;) {
+		Entry *e = &blocks->v[i];
+		int dead = set_add(&inputs, e->input, 0);
+		for (k = 0; !e->removed && k < e->outputs.n; k++)
+			dead |= set_add(&outputs, e->outputs.v[k], 0);
+		set_add(&inputs, e->input, 1);
+		for (k = 0; !e->removed && k < e->outputs.n; k++)
+			set_add(&outputs, e->outputs.v[k], 1);
+		e->removed |= dead;
+	}
+	free(inputs.slot);
+	free(outputs.slot);
+	for (i = 0; i < blocks->n; i++) {
+		if (blocks->v[i].removed) {
+			entry_free(&blocks->v[i]);
+			continue;
+		}
+		qsort(blocks->v[i].outputs.v, blocks->v[i].outputs.n, sizeof(char *), cmp_str);
+		vec_push(out, blocks->v[i]);
+	}
+	vec_free(blocks);
+	if (out->n)
+		qsort(out->v, out->n, sizeof *out->v, cmp_entry);
+}
+
 static void parse(const char *text, EntryVec *out)
 {
 	const char *p = text;
+	EntryVec blocks = {0};
 	Entry *cur = NULL;
 	if (strncmp(p, MANIFEST_HEAD, strlen(MANIFEST_HEAD)))
 		return; /* another format: start afresh */
@@ -417,11 +506,12 @@ static void parse(const char *text, EntryVec *out)
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = xstrndup(p, n), *v;
 		p += n + (nl != NULL);
-		if (!strncmp(line, "input ", 6)) {
+		if (!strncmp(line, "input ", 6) || !strncmp(line, "removed ", 8)) {
 			Entry e = {0};
-			e.input = xstrdup(line + 6);
-			vec_push(out, e);
-			cur = &out->v[out->n - 1];
+			e.removed = line[0] == 'r';
+			e.input = xstrdup(line + (e.removed ? 8 : 6));
+			vec_push(&blocks, e);
+			cur = e.removed ? NULL : &blocks.v[blocks.n - 1];
 		} else if (cur && line[0] == '\t' && (v = strchr(line + 1, ' '))) {
 			char **field = NULL;
 			*v++ = 0;
@@ -442,6 +532,7 @@ static void parse(const char *text, EntryVec *out)
 		}
 		free(line);
 	}
+	replay(&blocks, out);
 }
 
 static char *manifest_path(const char *dir)
@@ -449,15 +540,17 @@ static char *manifest_path(const char *dir)
 	return xasprintf("%s/%s", dir, MANIFEST_NAME);
 }
 
-static void load(const char *dir, EntryVec *out)
+/* the surviving entries, sorted by input; *raw (when asked) the file's text */
+static void load(const char *dir, EntryVec *out, char **raw)
 {
 	char *p = manifest_path(dir), *text;
 	size_t n;
-	if ((text = read_file(p, &n))) {
-		if (!memchr(text, 0, n))
-			parse(text, out);
+	if ((text = read_file(p, &n)) && !memchr(text, 0, n))
+		parse(text, out);
+	if (raw)
+		*raw = text;
+	else
 		free(text);
-	}
 	free(p);
 }
 
@@ -475,11 +568,10 @@ static void cache_free(void)
 
 static const Entry *find(const EntryVec *v, const char *input)
 {
-	size_t i;
-	for (i = 0; i < v->n; i++)
-		if (!strcmp(v->v[i].input, input))
-			return &v->v[i];
-	return NULL;
+	Entry key;
+	memset(&key, 0, sizeof key);
+	key.input = (char *)input;
+	return v->n ? bsearch(&key, v->v, v->n, sizeof *v->v, cmp_entry) : NULL;
 }
 
 static int same(const char *a, const char *b)
@@ -506,7 +598,7 @@ int manifest_up_to_date(const ManifestRun *r, const char *dir, const char *input
 		free(cached_dir);
 		entries_free(&cached);
 		cached_dir = xstrdup(dir);
-		load(dir, &cached);
+		load(dir, &cached, NULL);
 	}
 	e = find(&cached, key);
 	if (!e || !e->outputs.n || !same(e->options, r->options) || !same(e->finalizer, r->finalizer) ||
@@ -525,30 +617,18 @@ out:
 	return ok;
 }
 
-static int cmp_entry(const void *a, const void *b)
+static void render_entry(Buf *b, const Entry *e)
 {
-	return strcmp(((const Entry *)a)->input, ((const Entry *)b)->input);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void render(Buf *b, EntryVec *v)
-{
-	size_t i, k;
-	qsort(v->v, v->n, sizeof *v->v, cmp_entry);
-	buf_puts(b, MANIFEST_HEAD);
-	for (i = 0; i < v->n; i++) {
-		Entry *e = &v->v[i];
-		qsort(e->outputs.v, e->outputs.n, sizeof *e->outputs.v, cmp_str);
-		buf_printf(b, "input %s\n\tsha256 %s\n\toptions %s\n\tfinalizer %s\n\ttranslator %s\n", e->input,
-		           e->sha ? e->sha : "-", e->options ? e->options : "-", e->finalizer ? e->finalizer : "-",
-		           e->translator ? e->translator : "-");
-		for (k = 0; k < e->outputs.n; k++)
-			buf_printf(b, "\toutput %s\n", e->outputs.v[k]);
+	size_t k;
+	if (e->removed) {
+		buf_printf(b, "removed %s\n", e->input);
+		return;
 	}
+	buf_printf(b, "input %s\n\tsha256 %s\n\toptions %s\n\tfinalizer %s\n\ttranslator %s\n", e->input,
+	           e->sha ? e->sha : "-", e->options ? e->options : "-", e->finalizer ? e->finalizer : "-",
+	           e->translator ? e->translator : "-");
+	for (k = 0; k < e->outputs.n; k++)
+		buf_printf(b, "\toutput %s\n", e->outputs.v[k]);
 }
 
 static int plain_line(const char *s)
@@ -556,15 +636,45 @@ static int plain_line(const char *s)
 	return !strpbrk(s, "\n\r");
 }
 
+/* Locks dir's manifest (signals held until unlock_manifest): the lock's
+ * descriptor, or -1 after a diagnostic. */
+static int lock_manifest(const char *dir, sigset_t *old)
+{
+	sigset_t block;
+	char *lock = xasprintf("%s/%s.lock", dir, MANIFEST_NAME);
+	int fd;
+	/* no signal between writing and renaming / appending */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM), sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, old);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0 || flock(fd, LOCK_EX) != 0) {
+		diag_plain("cannot lock %s: %s", lock, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		sigprocmask(SIG_SETMASK, old, NULL);
+		fd = -1;
+	}
+	free(lock);
+	return fd;
+}
+
+static void unlock_manifest(int fd, const sigset_t *old)
+{
+	close(fd); /* releases the lock */
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
 int manifest_record(const ManifestRun *r, const char *dir, const char *input, const char *input_sha,
                     const StrVec *outputs)
 {
-	char *key = realpath(input, NULL), *path, *lock, *tmp;
-	EntryVec v = {0};
+	char *key = realpath(input, NULL), *path;
+	Entry e;
 	Buf b = {0};
 	size_t i;
-	int fd, bad = 0, changed = 0;
-	sigset_t block, old;
+	int fd, lk, bad = 0;
+	struct stat st;
+	sigset_t old;
 	if (!key)
 		return 0; /* the input is gone; nothing to record */
 	if (!plain_line(key) || (outputs && !input_sha)) {
@@ -576,69 +686,66 @@ int manifest_record(const ManifestRun *r, const char *dir, const char *input, co
 			free(key);
 			return 0;
 		}
-	if (!outputs) {
-		struct stat st;
-		char *m = manifest_path(dir);
-		int none = stat(m, &st) != 0;
-		free(m);
-		if (none) {
-			free(key);
-			return 0; /* nothing to remove, and no lock file in a folder without a manifest */
-		}
-	}
-	/* no signal between writing the temporary and renaming it */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM), sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
 	path = manifest_path(dir);
-	lock = xasprintf("%s/%s.lock", dir, MANIFEST_NAME);
+	if (!outputs && stat(path, &st) != 0) {
+		free(key), free(path);
+		return 0; /* nothing to remove, and no lock file in a folder without a manifest */
+	}
+	memset(&e, 0, sizeof e);
+	e.input = key;
+	e.removed = !outputs;
+	if (outputs) {
+		e.sha = (char *)input_sha;
+		e.options = r->options, e.finalizer = r->finalizer, e.translator = r->translator;
+		e.outputs = *outputs;
+		e.outputs.v = xmalloc((outputs->n + 1) * sizeof(char *));
+		memcpy(e.outputs.v, outputs->v, outputs->n * sizeof(char *));
+		qsort(e.outputs.v, e.outputs.n, sizeof(char *), cmp_str);
+	}
+	if ((lk = lock_manifest(dir, &old)) < 0) {
+		bad = 1;
+	} else {
+		/* the header when the file is new, then the block: one append */
+		fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+		if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size == 0)
+			buf_puts(&b, MANIFEST_HEAD);
+		render_entry(&b, &e);
+		if (fd < 0 || write(fd, b.s, b.n) != (ssize_t)b.n || close(fd) != 0) {
+			diag_plain("cannot write %s: %s", path, strerror(errno));
+			bad = 1;
+		}
+		unlock_manifest(lk, &old);
+	}
+	free(e.outputs.v);
+	buf_free(&b);
+	free(key), free(path);
+	return bad;
+}
+
+int manifest_compact(const char *dir)
+{
+	char *path = manifest_path(dir), *tmp, *raw = NULL;
+	EntryVec v = {0};
+	Buf b = {0};
+	size_t i;
+	int lk, bad = 0;
+	sigset_t old;
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		free(path);
+		return 0;
+	}
 	tmp = xasprintf("%s/%s.%s.%ld.tmp", dir, MANIFEST_NAME, manifest_host(), (long)getpid());
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-	if (fd < 0 || flock(fd, LOCK_EX) != 0) {
-		diag_plain("cannot lock %s: %s", lock, strerror(errno));
+	if ((lk = lock_manifest(dir, &old)) < 0) {
 		bad = 1;
 		goto out;
 	}
-	load(dir, &v);
+	load(dir, &v, &raw);
+	buf_puts(&b, MANIFEST_HEAD);
 	for (i = 0; i < v.n; i++)
-		if (!strcmp(v.v[i].input, key)) {
-			entry_free(&v.v[i]);
-			v.v[i] = v.v[--v.n];
-			changed = 1;
-			break;
-		}
-	/* an output this input wrote replaced another input's file of that
-	 * name (a later run over another folder with a same-stem input):
-	 * that input's entry no longer describes the folder, so it goes */
-	for (i = 0; outputs && i < v.n;) {
-		size_t j, k;
-		int hit = 0;
-		for (j = 0; j < v.v[i].outputs.n && !hit; j++)
-			for (k = 0; k < outputs->n && !hit; k++)
-				hit = !strcmp(v.v[i].outputs.v[j], outputs->v[k]);
-		if (hit) {
-			entry_free(&v.v[i]);
-			v.v[i] = v.v[--v.n];
-			changed = 1;
-		} else {
-			i++;
-		}
-	}
-	if (outputs) {
-		Entry e = {0};
-		e.input = key, key = NULL;
-		e.sha = xstrdup(input_sha);
-		e.options = xstrdup(r->options);
-		e.finalizer = xstrdup(r->finalizer);
-		e.translator = xstrdup(r->translator);
-		for (i = 0; i < outputs->n; i++)
-			vec_push(&e.outputs, xstrdup(outputs->v[i]));
-		vec_push(&v, e);
-		changed = 1;
-	}
-	if (changed) {
+		render_entry(&b, &v.v[i]);
+	if (!raw || strlen(raw) != b.n || memcmp(raw, b.s, b.n)) {
 		FILE *f;
-		render(&b, &v);
 		if (!(f = fopen(tmp, "wb")) || fwrite(b.s, 1, b.n, f) != b.n || fclose(f) != 0 ||
 		    rename(tmp, path) != 0) {
 			diag_plain("cannot write %s: %s", path, strerror(errno));
@@ -646,13 +753,12 @@ int manifest_record(const ManifestRun *r, const char *dir, const char *input, co
 			bad = 1;
 		}
 	}
+	unlock_manifest(lk, &old);
 out:
-	if (fd >= 0)
-		close(fd); /* releases the lock */
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(raw);
 	buf_free(&b);
 	entries_free(&v);
-	free(key), free(path), free(lock), free(tmp);
+	free(path), free(tmp);
 	return bad;
 }
 

@@ -9,12 +9,14 @@
  * A later run skips an input whose block matches on all of these and whose
  * files all exist and are no older than the input (manifest_up_to_date).
  *
- * Updates are atomic and safe between processes: manifest_record locks
- * .translate-manifest.lock (flock), reads the current file, replaces the
- * input's block and renames a temporary over it, so concurrent -j children,
- * GNU parallel workers and Slurm tasks writing into one folder all keep
- * their entries.  Blocks are sorted by input, so the file is the same for
- * every -j and every order of completion.
+ * Updates are safe between processes: manifest_record locks
+ * .translate-manifest.lock (flock) and appends the input's block (the file
+ * is a journal: a later block replaces an earlier one), so concurrent -j
+ * children, GNU parallel workers and Slurm tasks writing into one folder
+ * all keep their entries, and a batch costs O(n).  manifest_compact, at
+ * the end of a run, rewrites the file as its surviving blocks sorted by
+ * input (atomically, through a renamed temporary), so the file is the same
+ * for every -j and every order of completion.
  *
  * Temporaries (outputs being written, the manifest being replaced) are
  * hidden files named ".<name>.<host>.<pid>.tmp".  A process killed with
@@ -57,6 +59,10 @@ int manifest_up_to_date(const ManifestRun *r, const char *dir, const char *input
  * diagnostic was printed. */
 int manifest_record(const ManifestRun *r, const char *dir, const char *input, const char *input_sha,
                     const StrVec *outputs);
+
+/* Rewrites dir's manifest as its surviving blocks sorted by input (a no-op
+ * when it already is, or when there is none).  0 ok, else a diagnostic. */
+int manifest_compact(const char *dir);
 
 /* Removes dir's hidden temporaries left by dead processes of this host. */
 void manifest_clean_stale(const char *dir);

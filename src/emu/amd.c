@@ -718,6 +718,7 @@ static void run_free(Run *R)
 	free(R->pf);
 	free(R->buf_off);
 	free(R->lds_race);
+	free(R->cvt_range);
 	for (i = 0; R->ctr && i < R->k->md->args.n; i++)
 		free(R->ctr[i]);
 	free(R->ctr);
@@ -780,6 +781,8 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	r->poison_read = R.poison_read;
 	r->lds_race = R.lds_race;
 	R.lds_race = NULL;
+	r->cvt_range = R.cvt_range;
+	R.cvt_range = NULL;
 out:
 	run_free(&R);
 	return rc;

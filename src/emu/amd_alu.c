@@ -462,6 +462,21 @@ static float float_op(const AInst *in, const uint32_t *v)
 	}
 }
 
+int amd_cvt_out_of_range(int op, uint32_t v)
+{
+	float f = amd_fi(v);
+	if (op == OP_FTOI_FLR)
+		f = floorf(f);
+	else if (op == OP_FTOI_RPI)
+		f = ceilf(f);
+	else if (op != OP_FTOI && op != OP_FTOU)
+		return 0;
+	if (isnan(f))
+		return 1;
+	/* C truncates toward zero first: -0.5 -> 0 is in range for unsigned */
+	return op == OP_FTOU ? f <= -1.0f || f >= 4294967296.0f : f < -2147483648.0f || f >= 2147483648.0f;
+}
+
 uint32_t amd_alu(const AInst *in, const uint32_t *v)
 {
 	switch (amd_alu_kind(in->op)) {

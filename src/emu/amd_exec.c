@@ -39,6 +39,14 @@ void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)
 	R->err = b.s;
 }
 
+void amd_note_cvt(Run *R, const Item *it, const AInst *a, double x)
+{
+	if (!R->cvt_range)
+		R->cvt_range = xasprintf("work-item %lld (flat global id), %s:%d: '%s' converts %.17g, out of its "
+		                         "result's range", (long long)it->flat_gid, a->loc.file ? a->loc.file : "?",
+		                         a->loc.line, a->in && a->in->word ? a->in->word : il_ops[a->op].name, x);
+}
+
 /* ---- sources ---------------------------------------------------------------- */
 
 static uint32_t flat3(const uint32_t v[3], const uint32_t n[3])
@@ -227,6 +235,8 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 				               (kind != 1 && !(kind == 7 && amd_fmath_int_src(a->op, i))) ||
 				               (a->op == OP_CMOV_LOGICAL && i > 0));
 			res[c] = amd_alu(a, v);
+			if (kind == 3 && amd_cvt_out_of_range(a->op, v[0]))
+				amd_note_cvt(R, it, a, (double)amd_fi(v[0]));
 		}
 	}
 	if (amd_alu_approx(a->op) || a->approx)

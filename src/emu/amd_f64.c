@@ -385,6 +385,10 @@ void amd_f64(Run *R, Item *it, const AInst *a, uint32_t res[4])
 				iv = amd_src(R, it, a, &a->s[i], p, f->src[i] == 'f');
 		}
 		r = op_pair(a, a->op, s, iv, &w);
+		if ((a->op == OP_DTOI || a->op == OP_DTOU) &&
+		    (isnan(D(s[0])) || (a->op == OP_DTOI ? D(s[0]) <= -2147483649.0 || D(s[0]) >= 2147483648.0
+		                                          : D(s[0]) <= -1.0 || D(s[0]) >= 4294967296.0)))
+			amd_note_cvt(R, it, a, D(s[0])); /* an OpenCL C cast's result is implementation-defined */
 		if (f->res == 'd') {
 			res[p] = (uint32_t)r;
 			res[p + 1] = (uint32_t)(r >> 32);

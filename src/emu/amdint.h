@@ -205,12 +205,16 @@ typedef struct Run {
 	uint32_t lds_epoch;          /* a new one per barrier that orders LDS */
 	char *lds_race;              /* the first LDS byte two work-items of a group
 	                              * stored with no barrier between (NULL: none) */
+	char *cvt_range;             /* the first float-to-integer conversion whose
+	                              * operand was out of range (NULL: none) */
 } Run;
 
 /* amd_exec.c */
 int amd_wave_op(int op);                     /* cu_id wave_id lane_id poisonv */
 int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end / R->slice
                                               * instructions; state */
+/* notes the first out-of-range float-to-integer conversion (Run.cvt_range) */
+void amd_note_cvt(Run *R, const Item *it, const AInst *a, double x);
 void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isfloat);
@@ -224,6 +228,10 @@ int amd_alu_kind(int op);                    /* 0 not ALU, 1 int sources, 2 floa
                                               * 5 double (amd_f64.c), 6 amd_intx.c, 7 amd_fmath.c */
 int amd_alu_approx(int op);                  /* approximate (transcendental, fast divide) */
 uint32_t amd_alu(const AInst *a, const uint32_t *v);
+/* does the conversion op (ftoi, ftou and their floor/ceil forms) get an
+ * operand (bits v) out of its result's range, NaN included?  AMD's result
+ * is defined (saturated); an OpenCL C cast's is implementation-defined */
+int amd_cvt_out_of_range(int op, uint32_t v);
 uint32_t amd_dot(const AInst *a, uint32_t v[3][4]); /* dp2/dp3/dp4 */
 uint64_t amd_alu64(int op, uint64_t a, uint64_t b); /* kind 4: one component pair */
 float amd_ftz(float f);                      /* single-precision denormals flushed */

@@ -698,12 +698,15 @@ typedef struct Variant {
 	int one_d;      /* 1: a 1-D launch of 3 groups of dcl_max_thread_per_group (or
 	                 * 64) work-items; 2: of one such group; 3, 4: of 3 groups
 	                 * of 64, 128 (sizes AMD's samples assume: URNG's 64) */
+	int big;        /* buffers of 256 elements and __local arguments of 512 bytes
+	                 * a work-item (a 256-bin histogram per work-item: AMD's
+	                 * Histogram and RadixSort samples) */
 } Variant;
 
 static const Variant variants[] = {
-	{0, 0, 1, 0}, {1, 0, 1, 0}, {2, 0, 1, 0}, {1, 1, 8, 0}, {2, 1, 8, 0},
-	{1, 1, 8, 1}, {2, 1, 8, 1}, {3, 1, 8, 0}, {3, 1, 8, 1}, {1, 1, 8, 2}, {2, 1, 8, 2},
-	{1, 1, 8, 3}, {2, 1, 8, 3}, {1, 1, 8, 4}, {2, 1, 8, 4},
+	{0, 0, 1, 0, 0}, {1, 0, 1, 0, 0}, {2, 0, 1, 0, 0}, {1, 1, 8, 0, 0}, {2, 1, 8, 0, 0},
+	{1, 1, 8, 1, 0}, {2, 1, 8, 1, 0}, {3, 1, 8, 0, 0}, {3, 1, 8, 1, 0}, {1, 1, 8, 2, 0}, {2, 1, 8, 2, 0},
+	{1, 1, 8, 3, 0}, {2, 1, 8, 3, 0}, {1, 1, 8, 4, 0}, {2, 1, 8, 4, 0}, {1, 1, 8, 3, 1}, {3, 1, 8, 3, 1},
 };
 #define NVARIANTS ((int)(sizeof variants / sizeof *variants))
 
@@ -713,12 +716,13 @@ static char *variant_desc(int v)
 	static const char *const ints[] = {"", "by-value integers 1..16", "by-value integers from the launch's "
 	                                   "sizes", "by-value integers 0..4"};
 	const Variant *va = &variants[v];
-	return xasprintf("launch variant %d:%s%s%s%s%s%s%s", v, va->ints ? " " : "", ints[va->ints],
+	return xasprintf("launch variant %d:%s%s%s%s%s%s%s%s", v, va->ints ? " " : "", ints[va->ints],
 	                 va->data_small ? "," : "", va->data_small ? " integer buffer elements 0..15" : "",
-	                 va->local_x > 1 ? ", __local arguments 8x larger" : "",
+	                 va->local_x > 1 && !va->big ? ", __local arguments 8x larger" : "",
 	                 va->one_d ? ", " : "", va->one_d == 2 ? "a 1-D launch of one group" :
 	                 va->one_d == 3 ? "a 1-D launch, groups of 64" : va->one_d == 4 ?
-	                 "a 1-D launch, groups of 128" : va->one_d ? "a 1-D launch" : "");
+	                 "a 1-D launch, groups of 128" : va->one_d ? "a 1-D launch" : "",
+	                 va->big ? ", 256 buffer elements and 512 bytes of each __local argument a work-item" : "");
 }
 
 static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, int variant, EmuLaunch *l,
@@ -800,12 +804,12 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 			e.sampler.filter = EMU_CL_FILTER_NEAREST;
 		} else if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
 			e.kind = EA_LOCAL;
-			e.size = (size_t)group * 16 * (size_t)va->local_x;
+			e.size = (size_t)group * (va->big ? 512 : 16 * (size_t)va->local_x);
 			if (e.size > 32768 && group * 16 <= 32768)
 				e.size = 32768; /* AMD's 32 KiB of LDS */
 		} else if (a->kind == MA_POINTER) {
 			e.kind = EA_BUFFER;
-			e.size = (size_t)items * 16 * (size_t)es;
+			e.size = (size_t)items * (va->big ? 256 : 16) * (size_t)es;
 			if (e.size < 4096)
 				e.size = 4096;
 			e.bytes = xmalloc(e.size);
@@ -1136,7 +1140,11 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
 				compare_buffer(k, i, amd, &tw, "AMD", "the twin", amd->approx, 0, l, &t);
-		if (!t.agree) {
+		if (!t.agree && amd->cvt_range) {
+			if (!o->quiet)
+				printf("%s: %s: the OpenCL C twin not compared: it differs after a conversion OpenCL C "
+				       "leaves implementation-defined (AMD: %s)\n", input, k->name, amd->cvt_range);
+		} else if (!t.agree) {
 			printf("%s: %s: the OpenCL C twin differs from both runtimes: %s", input, k->name,
 			       t.why.s ? t.why.s : "\n");
 		} else if (!o->quiet) {
@@ -1180,6 +1188,9 @@ typedef enum PoclVerdict {
 	PV_DIFFER,   /* pocl ran and differs (fails the kernel) */
 	PV_FAILED,   /* pocl could not build or run the twin (fails the kernel) */
 	PV_KNOWN,    /* ... for a reason the twin documents (pocl-known) */
+	PV_IMPL,     /* pocl differs or failed after the AMD side converted a float
+	              * out of an integer's range: implementation-defined in OpenCL C,
+	              * so not compared (AMD == L0 still is) */
 } PoclVerdict;
 
 /* K.cl next to K.il (or next to K.bin, an AMD program binary, as the AMD
@@ -1313,6 +1324,10 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 		*note = xasprintf("pocl KNOWN FAILURE (%s):%s", cl, known);
 		free(known);
 		pv = PV_KNOWN;
+	} else if (rc != POCL_RAN && amd->cvt_range) {
+		*note = xasprintf("pocl not compared: it failed (%s) after a conversion OpenCL C leaves "
+		                  "implementation-defined (AMD: %s)", why ? why : "", amd->cvt_range);
+		pv = PV_IMPL;
 	} else if (rc != POCL_RAN) {
 		v->agree = 0;
 		buf_printf(&v->why, "pocl could not run %s: %s\n", cl, why ? why : "");
@@ -1322,6 +1337,13 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 		compare_pocl(k, l, "AMD", amd, pr, &t);
 		if (t.agree) {
 			pv = PV_AGREE;
+		} else if (amd->cvt_range) {
+			/* OpenCL C 1.2 section 6.2.3.3: a float converted to an integer
+			 * type it is out of range of gives an implementation-defined
+			 * result; AMD saturates, pocl takes what the CPU gives */
+			pv = PV_IMPL;
+			*note = xasprintf("pocl not compared: it differs after a conversion OpenCL C leaves "
+			                  "implementation-defined (AMD: %s)", amd->cvt_range);
 		} else {
 			pv = PV_DIFFER;
 			if (v->agree) {
@@ -1617,8 +1639,9 @@ static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side
 /* How well the AMD side ran a launch: 0 it stopped (out of bounds, a read
  * racing a store, a barrier some work-items skip), 1 it finished but a
  * byte of its buffers or of local memory was stored by two work-items with
- * no order between them or it read never-written local or private memory,
- * 2 neither. */
+ * no order between them, it read never-written local or private memory, or
+ * it converted a float out of an integer's range (pocl may differ there),
+ * 2 none of these. */
 static int amd_defined(const EmuResult *amd)
 {
 	size_t i, b;
@@ -1628,7 +1651,7 @@ static int amd_defined(const EmuResult *amd)
 		for (b = 0; amd->racers.v[i] && b < amd->buffers.v[i].n; b++)
 			if (amd->racers.v[i][b] >= 0)
 				return 1;
-	return amd->poison_read || amd->lds_race ? 1 : 2;
+	return amd->poison_read || amd->lds_race || amd->cvt_range ? 1 : 2;
 }
 
 static void run_both(Program *p, Kernel *k, const ConformOptions *o, const ZeImage *img, const char *visa,

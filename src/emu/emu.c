@@ -22,6 +22,7 @@ void emu_result_free(EmuResult *r)
 	buf_free(&r->printf_text);
 	free(r->error);
 	free(r->lds_race);
+	free(r->cvt_range);
 	memset(r, 0, sizeof *r); /* ready for another run */
 }
 

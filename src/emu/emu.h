@@ -148,6 +148,10 @@ typedef struct EmuResult {
 	char *lds_race;          /* AMD side: the first byte of local memory two work-items
 	                          * of a group stored with no barrier between, said in words
 	                          * (the bytes read after depend on the order); NULL */
+	char *cvt_range;         /* AMD side: the first float-to-integer conversion of a value
+	                          * out of the result's range (or NaN), said in words: AMD
+	                          * saturates, an OpenCL C cast is implementation-defined
+	                          * there (OpenCL C 1.2 section 6.2.3.3); NULL */
 	int poison_read;         /* a load read a byte of local or private memory (or an
 	                          * indexed temporary) that nothing had written yet */
 } EmuResult;

@@ -11,10 +11,11 @@
  * (a function several kernels carry, once), the data segments, end.
  *
  * The token layout (docs/real-il.md section 11) was confirmed on the 54
- * kernels of AMD APP SDK 2.5's sample binaries.  An instruction whose
- * binary form that corpus did not show and whose layout follows from
- * nothing else is refused by name, never guessed: what a wrong guess
- * decodes would translate into wrong code.
+ * kernels of AMD APP SDK 2.5's sample binaries; case, indexed temporary
+ * arrays, dcl_raw_uav, counters and atomics follow the IL enumeration and
+ * the public GRVK decoder.  An instruction whose binary form neither shows
+ * is refused by name, never guessed: what a wrong guess decodes would
+ * translate into wrong code.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -173,10 +174,38 @@ enum {
 	B_MIN = 68, B_MUL = 73, B_DCL_CB = 118, B_DCL_LITERAL = 121, B_DCL_RESOURCE = 128,
 	B_SAMPLE = 136, B_DCL_NUM_THREAD = 212, B_FENCE = 218, B_LDS_LOAD_VEC = 219,
 	B_LDS_STORE_VEC = 220, B_DCL_UAV = 221, B_UAV_RAW_LOAD = 225, B_UAV_STORE = 227,
-	B_UAV_RAW_STORE = 228, B_UAV_ADD = 233, B_DCL_LDS = 262, B_LDS_LOAD = 264, B_LDS_STORE = 265,
+	B_UAV_RAW_STORE = 228, B_DCL_LDS = 262, B_LDS_LOAD = 264, B_LDS_STORE = 265,
 	B_FFB = 296, B_DRSQ = 344, B_MDEF = 345, B_MEND = 346, B_DCL_MAX_THREAD = 352,
-	B_LDS_LOAD_BYTE = 396, B_LDS_STORE_SHORT = 401, B_DCL_TYPELESS_UAV = 424, B_LDS_INC = 427,
-	B_LDS_READ_INC = 429,
+	B_LDS_LOAD_BYTE = 396, B_LDS_STORE_SHORT = 401, B_DCL_TYPELESS_UAV = 424, B_CASE = 105, B_DCL_INDEXED_TEMP_ARRAY = 119, B_DCL_RAW_UAV = 222,
+	B_APPEND_BUF_ALLOC = 256, B_APPEND_BUF_CONSUME = 257,
+};
+
+/* Atomics and counters, from the IL specification's enumeration (GRVK's
+ * include/amdil/amdil.h counts it; every opcode the corpus showed agrees
+ * with it): the UAV id in control bits 0-9 (uav_add's, confirmed) and the
+ * LDS id in bits 0-13 (lds_inc's); the operands in the text's order, as
+ * every confirmed instruction has them (GRVK's decoder: uav_read_add and
+ * lds_read_add 1 destination and 2 sources, uav_add 2 sources). */
+static const struct { unsigned short bin, op; unsigned char ndst, nsrc, lds; } atom_ops[] = {
+	{233, OP_UAV_ADD, 0, 2, 0}, {234, OP_UAV_SUB, 0, 2, 0}, {235, OP_UAV_RSUB, 0, 2, 0},
+	{236, OP_UAV_MIN, 0, 2, 0}, {237, OP_UAV_MAX, 0, 2, 0}, {238, OP_UAV_UMIN, 0, 2, 0},
+	{239, OP_UAV_UMAX, 0, 2, 0}, {240, OP_UAV_AND, 0, 2, 0}, {241, OP_UAV_OR, 0, 2, 0},
+	{242, OP_UAV_XOR, 0, 2, 0}, {243, OP_UAV_CMP, 0, 3, 0}, {244, OP_UAV_READ_ADD, 1, 2, 0},
+	{245, OP_UAV_READ_SUB, 1, 2, 0}, {246, OP_UAV_READ_RSUB, 1, 2, 0}, {247, OP_UAV_READ_MIN, 1, 2, 0},
+	{248, OP_UAV_READ_MAX, 1, 2, 0}, {249, OP_UAV_READ_UMIN, 1, 2, 0}, {250, OP_UAV_READ_UMAX, 1, 2, 0},
+	{251, OP_UAV_READ_AND, 1, 2, 0}, {252, OP_UAV_READ_OR, 1, 2, 0}, {253, OP_UAV_READ_XOR, 1, 2, 0},
+	{254, OP_UAV_READ_XCHG, 1, 2, 0}, {255, OP_UAV_READ_CMP_XCHG, 1, 3, 0}, {390, OP_UAV_UINC, 0, 2, 0},
+	{391, OP_UAV_UDEC, 0, 2, 0}, {394, OP_UAV_READ_UINC, 1, 2, 0}, {395, OP_UAV_READ_UDEC, 1, 2, 0},
+	{266, OP_LDS_ADD, 0, 2, 1}, {267, OP_LDS_SUB, 0, 2, 1}, {268, OP_LDS_RSUB, 0, 2, 1},
+	{269, OP_LDS_MIN, 0, 2, 1}, {270, OP_LDS_MAX, 0, 2, 1}, {271, OP_LDS_UMIN, 0, 2, 1},
+	{272, OP_LDS_UMAX, 0, 2, 1}, {273, OP_LDS_AND, 0, 2, 1}, {274, OP_LDS_OR, 0, 2, 1},
+	{275, OP_LDS_XOR, 0, 2, 1}, {276, OP_LDS_CMP, 0, 3, 1}, {277, OP_LDS_READ_ADD, 1, 2, 1},
+	{278, OP_LDS_READ_SUB, 1, 2, 1}, {279, OP_LDS_READ_RSUB, 1, 2, 1}, {280, OP_LDS_READ_MIN, 1, 2, 1},
+	{281, OP_LDS_READ_MAX, 1, 2, 1}, {282, OP_LDS_READ_UMIN, 1, 2, 1}, {283, OP_LDS_READ_UMAX, 1, 2, 1},
+	{284, OP_LDS_READ_AND, 1, 2, 1}, {285, OP_LDS_READ_OR, 1, 2, 1}, {286, OP_LDS_READ_XOR, 1, 2, 1},
+	{287, OP_LDS_READ_XCHG, 1, 2, 1}, {288, OP_LDS_READ_CMP_XCHG, 1, 3, 1}, {427, OP_LDS_INC, 0, 2, 1},
+	{428, OP_LDS_DEC, 0, 2, 1}, {429, OP_LDS_READ_INC, 1, 2, 1}, {430, OP_LDS_READ_DEC, 1, 2, 1},
+	{431, OP_LDS_MSKOR, 0, 3, 1}, {432, OP_LDS_READ_MSKOR, 1, 3, 1},
 };
 
 typedef struct Dec {
@@ -464,35 +493,72 @@ static void one_inst(Dec *d, Buf *b, uint32_t op, uint32_t ctl)
 		buf_printf(b, "%s%s", d->mods.s ? d->mods.s : "", ops.s ? ops.s : "");
 		buf_free(&ops);
 		return;
-	case B_UAV_RAW_LOAD: case B_UAV_RAW_STORE: case B_UAV_STORE: case B_UAV_ADD:
+	case B_UAV_RAW_LOAD: case B_UAV_RAW_STORE: case B_UAV_STORE:
 		/* the UAV id in bits 0-9, _cached in 10, bit 14 on vector loads */
 		buf_printf(b, "%s_id(%u)%s%s", op == B_UAV_RAW_LOAD ? "uav_raw_load" : op == B_UAV_STORE ?
-		           "uav_store" : op == B_UAV_ADD ? "uav_add" : "uav_raw_store", bits(ctl, 0, 9),
+		           "uav_store" : "uav_raw_store", bits(ctl, 0, 9),
 		           bits(ctl, 10, 10) ? "_cached" : "", bits(ctl, 14, 14) ? "_aligned" : "");
 		if (bits(ctl, 11, 13) || bits(ctl, 15, 15))
 			d->why = "UAV access bits the translator does not know";
 		else if (op == B_UAV_RAW_LOAD)
 			operands(d, b, 1, 2);
-		else if (op == B_UAV_ADD)
-			operands(d, b, 0, 2);
 		else
 			operands(d, b, next_is_mem(d), 2 + next_is_mem(d));
 		return;
-	case B_LDS_LOAD_VEC: case B_LDS_STORE_VEC: case B_LDS_LOAD: case B_LDS_STORE: case B_LDS_INC:
-	case B_LDS_READ_INC:
+	case B_CASE:
+		/* one literal token: the case value (GRVK's decoder; Brook+'s
+		 * token writer), printed signed as AMD's text has it */
+		buf_printf(b, "case %d", (int)get(d));
+		if (ctl)
+			d->why = "control bits the translator has not confirmed for this opcode";
+		return;
+	case B_DCL_INDEXED_TEMP_ARRAY:
+		/* x<n> with its size as the immediate index: x0[10] */
+		buf_puts(b, "dcl_indexed_temp_array ");
+		if (ctl || d->i >= d->n || bits(d->t[d->i], 16, 21) != 30 || !bits(d->t[d->i], 26, 26) ||
+		    bits(d->t[d->i], 22, 25)) {
+			d->why = "a dcl_indexed_temp_array other than x<n>[size]";
+			return;
+		}
+		operand(d, b, 0, 0);
+		return;
+	case B_DCL_RAW_UAV:
+		buf_printf(b, "dcl_raw_uav_id(%u)", bits(ctl, 0, 13));
+		if (bits(ctl, 14, 15))
+			d->why = "dcl_raw_uav bits the translator does not know";
+		return;
+	case B_APPEND_BUF_ALLOC: case B_APPEND_BUF_CONSUME:
+		buf_printf(b, "%s_id(%u)", op == B_APPEND_BUF_ALLOC ? "append_buf_alloc" : "append_buf_consume",
+		           bits(ctl, 0, 13));
+		if (bits(ctl, 14, 15))
+			d->why = "counter bits the translator does not know";
+		else
+			operands(d, b, 1, 1);
+		return;
+	case B_LDS_LOAD_VEC: case B_LDS_STORE_VEC: case B_LDS_LOAD: case B_LDS_STORE:
 		buf_printf(b, "%s_id(%u)", op == B_LDS_LOAD_VEC ? "lds_load_vec" : op == B_LDS_STORE_VEC ?
-		           "lds_store_vec" : op == B_LDS_LOAD ? "lds_load" : op == B_LDS_STORE ? "lds_store" :
-		           op == B_LDS_INC ? "lds_inc" : "lds_read_inc", bits(ctl, 0, 13));
+		           "lds_store_vec" : op == B_LDS_LOAD ? "lds_load" : "lds_store", bits(ctl, 0, 13));
 		if (bits(ctl, 14, 15))
 			d->why = "LDS access bits the translator does not know";
 		else if (op == B_LDS_LOAD_VEC)
 			operands(d, b, 1, 3);
 		else if (op == B_LDS_STORE_VEC)
 			operands(d, b, 1, 4); /* mem0, address, data twice */
-		else if (op == B_LDS_LOAD || op == B_LDS_READ_INC)
-			operands(d, b, 1, op == B_LDS_LOAD ? 2 : 3);
+		else if (op == B_LDS_LOAD)
+			operands(d, b, 1, 2);
 		else
 			operands(d, b, 0, 2);
+		return;
+	}
+	for (i = 0; i < (int)(sizeof atom_ops / sizeof *atom_ops); i++) {
+		if (atom_ops[i].bin != op)
+			continue;
+		buf_printf(b, "%s_id(%u)", il_ops[atom_ops[i].op].name, atom_ops[i].lds ? bits(ctl, 0, 13) :
+		           bits(ctl, 0, 9));
+		if (atom_ops[i].lds ? bits(ctl, 14, 15) : bits(ctl, 10, 15))
+			d->why = "atomic bits the translator does not know (_b64, _arena, ...)";
+		else
+			operands(d, b, atom_ops[i].ndst, atom_ops[i].ndst + atom_ops[i].nsrc);
 		return;
 	}
 	if (op >= B_LDS_LOAD_BYTE && op <= B_LDS_STORE_SHORT) {

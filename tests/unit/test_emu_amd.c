@@ -628,7 +628,11 @@ static void run_generic(const char *file, Kernel *k)
 	EmuLaunch l;
 	EmuResult r;
 	size_t i, j;
-	int two = strstr(file, "2d") != NULL, rc, req = required_local(k, 0), reqy = required_local(k, 1);
+	int two = strstr(file, "2d") != NULL, rc, req = required_local(k, 0), reqy = required_local(k, 1), nhl = 0;
+	/* __local arguments share AMD's 32 KiB of LDS (1 KiB left for static
+	 * __local data); buffers hold 256 words a work-item (bin_hist) */
+	for (i = 0; i < k->md->args.n; i++)
+		nhl += k->md->args.v[i].kind == MA_POINTER && !strcmp(k->md->args.v[i].mem, "hl");
 	launch_1d(&l, two ? 16 : 256, two ? 8 : req > 0 && 256 % req == 0 ? req : 64);
 	if (two)
 		l.range.dim = 2, l.range.global[1] = 16, l.range.local[1] = 8;
@@ -647,15 +651,15 @@ static void run_generic(const char *file, Kernel *k)
 			s.sampler.filter = EMU_CL_FILTER_NEAREST;
 			vec_push(&l.args, s);
 		} else if (a->kind == MA_POINTER && !strcmp(a->mem, "hl")) {
-			add_arg(&l, EA_LOCAL, NULL, 4096);
+			add_arg(&l, EA_LOCAL, NULL, (size_t)(31744 / nhl) & ~(size_t)15);
 		} else if (a->kind == MA_COUNTER) {
 			uint32_t c = 7; /* the counter's buffer: its value */
 			add_arg(&l, EA_BUFFER, &c, 4);
 		} else if (a->kind == MA_POINTER) {
-			uint32_t *b = xmalloc(65536);
-			for (j = 0; j < 65536 / 4; j++)
+			uint32_t *b = xmalloc(262144);
+			for (j = 0; j < 262144 / 4; j++)
 				b[j] = (uint32_t)(j % 13);
-			add_arg(&l, EA_BUFFER, b, 65536);
+			add_arg(&l, EA_BUFFER, b, 262144);
 			free(b);
 		} else {
 			uint8_t v[256] = {16};
