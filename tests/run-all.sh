@@ -1036,16 +1036,28 @@ if [ -n "${MKAMDBIN:-}" ]; then
 		ko "amdbin: tablesum.bin under --conform" "$(head -c 1500 "$d/conf.log")"
 	fi
 	# the forms AMD-APP 2.5's samples did not show, decoded from the IL
-	# enumeration and GRVK's decoder (case, x1[r.x+0], dcl_raw_uav, UAV and
-	# LDS atomics): the text they were written from, and alike on the three
-	# runtimes at every width
+	# enumeration, GRVK's decoder and CodeXL (case, x1[r.x+0], dcl_raw_uav,
+	# UAV and LDS atomics, mcall): the text they were written from, and alike
+	# on the three runtimes at every width
 	"$MKAMDBIN" "$SRC/tests/amdbin/tokforms.tok" "$d/conf/tokforms.bin"
 	cp "$SRC/tests/amdbin/tokforms.cl" "$d/conf/"
 	if "$TRANSLATE" --emit il -o "$d/bin" "$d/conf/tokforms.bin" >"$d/tok.log" 2>&1 &&
 		cmp -s "$d/bin/tokforms.il" "$SRC/tests/amdbin/tokforms.il"; then
-		ok "amdbin: the IL decoded from tokforms.bin (case, indexed temporaries, raw UAV, atomics) is its text"
+		ok "amdbin: the IL decoded from tokforms.bin (case, indexed temporaries, raw UAV, atomics, mcall) is its text"
 	else
 		ko "amdbin: the IL decoded from tokforms.bin" "$(cat "$d/tok.log"; diff "$SRC/tests/amdbin/tokforms.il" "$d/bin/tokforms.il" | head -20)"
+	fi
+	# an mcall read with its counts swapped (2 outputs, 1 input) no longer
+	# matches its mdef: refused, nothing written
+	sed 's/^0014015b 00000102 /0014015b 00000201 /' "$SRC/tests/amdbin/tokforms.tok" >"$d/bad/mcall.tok"
+	"$MKAMDBIN" "$d/bad/mcall.tok" "$d/bad/mcall.bin"
+	mkdir -p "$d/bad/out-mcall"
+	if ! "$TRANSLATE" -o "$d/bad/out-mcall" "$d/bad/mcall.bin" >"$d/bad/mcall.log" 2>&1 &&
+		grep -q "mcall.bin:[0-9]*:[0-9]*: error: mcall(20) passes 2 output(s) and 1 input(s); the macro at line [0-9]* takes _out(1)_in(2)" "$d/bad/mcall.log" &&
+		[ -z "$(ls -A "$d/bad/out-mcall")" ]; then
+		ok "amdbin: an mcall whose counts do not match its mdef is refused, with no output file"
+	else
+		ko "amdbin: an mcall whose counts do not match its mdef is refused" "$(cat "$d/bad/mcall.log")"
 	fi
 	for simd in 8 16 32; do
 		"$TRANSLATE" --conform -simd $simd -o "$d/conf" "$d/conf/tokforms.bin" >"$d/tok$simd.log" 2>&1

@@ -12,8 +12,8 @@
  *
  * The token layout (docs/real-il.md section 11) was confirmed on the 54
  * kernels of AMD APP SDK 2.5's sample binaries; case, indexed temporary
- * arrays, dcl_raw_uav, counters and atomics follow the IL enumeration and
- * the public GRVK decoder.  An instruction whose binary form neither shows
+ * arrays, dcl_raw_uav, counters, atomics and mcall follow the IL
+ * enumeration and the public GRVK and CodeXL readers.  An instruction whose binary form neither shows
  * is refused by name, never guessed: what a wrong guess decodes would
  * translate into wrong code.
  */
@@ -177,7 +177,7 @@ enum {
 	B_UAV_RAW_STORE = 228, B_DCL_LDS = 262, B_LDS_LOAD = 264, B_LDS_STORE = 265,
 	B_FFB = 296, B_DRSQ = 344, B_MDEF = 345, B_MEND = 346, B_DCL_MAX_THREAD = 352,
 	B_LDS_LOAD_BYTE = 396, B_LDS_STORE_SHORT = 401, B_DCL_TYPELESS_UAV = 424, B_CASE = 105, B_DCL_INDEXED_TEMP_ARRAY = 119, B_DCL_RAW_UAV = 222,
-	B_APPEND_BUF_ALLOC = 256, B_APPEND_BUF_CONSUME = 257,
+	B_APPEND_BUF_ALLOC = 256, B_APPEND_BUF_CONSUME = 257, B_MCALL = 347,
 };
 
 /* Atomics and counters, from the IL specification's enumeration (GRVK's
@@ -406,6 +406,31 @@ static void one_inst(Dec *d, Buf *b, uint32_t op, uint32_t ctl)
 		return;
 	case B_MEND:
 		buf_puts(b, "mend");
+		return;
+	case B_MCALL:
+		/* As mdef (confirmed): the macro number in the control field, a
+		 * token with the outputs' count in bits 8-15 and the inputs' in 0-7;
+		 * then the outputs as destinations and the inputs as sources
+		 * (CodeXL's IL reader).  The front end checks the counts against
+		 * the macro's mdef or AMD's library, so a misread call is refused. */
+		v = get(d);
+		if (bits(ctl, 14, 15) || bits(v, 16, 31)) {
+			d->why = "mcall bits the translator does not know";
+			return;
+		}
+		buf_printf(b, "mcall(%u) (", ctl);
+		for (w = 0; w < bits(v, 8, 15) && !d->why; w++) {
+			buf_puts(b, w ? ", " : "");
+			operand(d, b, 1, 0);
+		}
+		buf_puts(b, "), (");
+		for (w = 0; w < bits(v, 0, 7) && !d->why; w++) {
+			buf_puts(b, w ? ", " : "");
+			operand(d, b, 0, 0);
+		}
+		buf_puts(b, ")");
+		if (d->mods.s)
+			d->why = "an mcall output with _sat or a result scale";
 		return;
 	case B_FUNC: case B_CALL:
 		buf_printf(b, "%s %u", op == B_FUNC ? "func" : "call", get(d));

@@ -2,7 +2,7 @@
 // binary forms GRVK's decoder and AMD's IL enumeration give and AMD-APP
 // 2.5's samples did not show (switch with case and default, an indexed
 // temporary array read with a register index, a raw UAV, returning and
-// plain UAV atomics, LDS atomics).  Every atomic either hits a word only
+// plain UAV atomics, LDS atomics, a macro called with mcall).  Every atomic either hits a word only
 // its work-item touches or is commutative, so the result does not depend
 // on the order.
 __kernel void tokforms(__global const uint *in, __global uint *out, __global uint *acc)
@@ -33,5 +33,5 @@ __kernel void tokforms(__global const uint *in, __global uint *out, __global uin
 	uint old2 = atomic_cmpxchg(&acc[i + 8u], v, old);
 	atomic_add(&acc[v & 3u], v);
 	atomic_xor(&acc[4u + (v & 3u)], ~v);
-	out[i] = r + old + old2 + cnt[l & 3u];
+	out[i] = (r + old + old2 + cnt[l & 3u]) * v;
 }
