@@ -175,24 +175,13 @@ void arena_free(Arena *a)
 	a->head = NULL;
 }
 
-void buf_add(Buf *b, const void *p, size_t n)
+void buf_grow(Buf *b, size_t n)
 {
-	if (b->n + n + 1 > b->cap) {
-		size_t c = b->cap ? b->cap : 64;
-		while (c < b->n + n + 1)
-			c *= 2;
-		b->s = xrealloc(b->s, c);
-		b->cap = c;
-	}
-	if (n) /* p may be NULL with n 0 (an empty buffer's bytes) */
-		memcpy(b->s + b->n, p, n);
-	b->n += n;
-	b->s[b->n] = 0;
-}
-
-void buf_puts(Buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
+	size_t c = b->cap ? b->cap : 64;
+	while (c < b->n + n + 1)
+		c *= 2;
+	b->s = xrealloc(b->s, c);
+	b->cap = c;
 }
 
 void buf_vprintf(Buf *b, const char *fmt, va_list ap)

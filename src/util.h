@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -57,8 +58,22 @@ typedef struct Buf {
 	size_t n;     /* length without the NUL */
 	size_t cap;   /* allocated bytes */
 } Buf;
-void buf_add(Buf *b, const void *p, size_t n);
-void buf_puts(Buf *b, const char *s);
+void buf_grow(Buf *b, size_t n); /* room for n more bytes and the NUL */
+/* inline: the vISA writer adds millions of short pieces, most of them
+ * constant strings whose length and copy the compiler then folds */
+static inline void buf_add(Buf *b, const void *p, size_t n)
+{
+	if (b->n + n + 1 > b->cap)
+		buf_grow(b, n);
+	if (n) /* p may be NULL with n 0 (an empty buffer's bytes) */
+		memcpy(b->s + b->n, p, n);
+	b->n += n;
+	b->s[b->n] = 0;
+}
+static inline void buf_puts(Buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 void buf_free(Buf *b);

@@ -222,8 +222,9 @@ const char *approx_math(const VKernel *vk)
 	for (f = 0; f < vk->funcs.n; f++)
 		for (i = 0; i < vk->funcs.v[f]->code.n; i++) {
 			const VInst *in = &vk->funcs.v[f]->code.v[i];
-			if (in->label || !in->op || in->nops < 1 || in->ops[0].kind != VO_REG || !in->ops[0].var)
-				continue;
+			if (in->label || !in->op || in->nops < 1 || in->ops[0].kind != VO_REG || !in->ops[0].var ||
+			    !strchr("cdeilprs", in->op[0]))
+				continue; /* (no math op starts otherwise: most skip the scan) */
 			for (m = 0; m < NELEM(math); m++)
 				if (!strcmp(in->op, math[m]) &&
 				    (in->ops[0].var->type == VT_F || in->ops[0].var->type == VT_DF))

@@ -111,12 +111,17 @@ static VDecl *root(VDecl *d)
  * many leading operands are destinations */
 static int pure_dsts(const VInst *in)
 {
-	static const char *const one[] = {
-		"mov", "add", "mul", "mad", "sel", "and", "or", "xor", "not", "shl", "shr", "asr",
-		"min", "max", "avg", "mulh", "frc", "rndd", "rnde", "rndu", "rndz", "lzd", "fbh",
-		"fbl", "cbit", "bfrev", "bfe", "bfi", "inv", "sqrt", "rsqrt", "log", "exp", "sin",
-		"cos", "pow", "div", "mod", "divm", "sqrtm",
+	/* (called for every instruction on every pass: lengths precomputed,
+	 * the first letter compared before memcmp) */
+#define W(s) {s, sizeof s - 1}
+	static const struct { const char *s; size_t n; } one[] = {
+		W("mov"), W("add"), W("mul"), W("mad"), W("sel"), W("and"), W("or"), W("xor"), W("not"),
+		W("shl"), W("shr"), W("asr"), W("min"), W("max"), W("avg"), W("mulh"), W("frc"), W("rndd"),
+		W("rnde"), W("rndu"), W("rndz"), W("lzd"), W("fbh"), W("fbl"), W("cbit"), W("bfrev"), W("bfe"),
+		W("bfi"), W("inv"), W("sqrt"), W("rsqrt"), W("log"), W("exp"), W("sin"), W("cos"), W("pow"),
+		W("div"), W("mod"), W("divm"), W("sqrtm"),
 	};
+#undef W
 	size_t i, n;
 	if (in->label || !in->op)
 		return 0;
@@ -126,7 +131,7 @@ static int pure_dsts(const VInst *in)
 		return 2;
 	n = strcspn(in->op, ".");
 	for (i = 0; i < sizeof one / sizeof *one; i++)
-		if (strlen(one[i]) == n && !strncmp(in->op, one[i], n))
+		if (one[i].n == n && one[i].s[0] == in->op[0] && !memcmp(in->op, one[i].s, n))
 			return 1;
 	return 0;
 }
@@ -139,9 +144,9 @@ static void mark(VDecl *d, unsigned char *read)
 
 /* every variable an instruction reads (sources, its predicate, and every
  * operand of an instruction that is not pure) */
-static void reads_of(const VInst *in, unsigned char *read)
+static void reads_of(const VInst *in, int first, unsigned char *read)
 {
-	int j, first = pure_dsts(in);
+	int j;
 	if (in->label)
 		return;
 	if (in->pred)
@@ -175,25 +180,29 @@ void vk_dce(VKernel *k)
 {
 	unsigned char *read = xcalloc(k->decls.n + 1, 1);
 	unsigned char **live = xcalloc(k->funcs.n + 1, sizeof *live);
+	unsigned char **pure = xcalloc(k->funcs.n + 1, sizeof *pure);
 	int changed = 1;
 	size_t f, i, w;
 	for (f = 0; f < k->funcs.n; f++) {
 		VInstVec *c = &k->funcs.v[f]->code;
 		live[f] = xcalloc(c->n + 1, 1);
+		pure[f] = xcalloc(c->n + 1, 1);
 		for (i = 0; i < c->n; i++)
-			if (!pure_dsts(&c->v[i])) {
+			if (!(pure[f][i] = (unsigned char)pure_dsts(&c->v[i]))) {
 				live[f][i] = 1;
-				reads_of(&c->v[i], read);
+				reads_of(&c->v[i], 0, read);
 			}
 	}
+	/* to the fixpoint; backwards, so a chain of definitions feeding one
+	 * another in straight-line code is found in one pass */
 	while (changed) {
 		changed = 0;
 		for (f = 0; f < k->funcs.n; f++) {
 			VInstVec *c = &k->funcs.v[f]->code;
-			for (i = 0; i < c->n; i++)
-				if (!live[f][i] && writes_live(&c->v[i], pure_dsts(&c->v[i]), read)) {
+			for (i = c->n; i-- > 0;)
+				if (!live[f][i] && writes_live(&c->v[i], pure[f][i], read)) {
 					live[f][i] = 1;
-					reads_of(&c->v[i], read);
+					reads_of(&c->v[i], pure[f][i], read);
 					changed = 1;
 				}
 		}
@@ -205,7 +214,9 @@ void vk_dce(VKernel *k)
 				c->v[w++] = c->v[i];
 		c->n = w;
 		free(live[f]);
+		free(pure[f]);
 	}
 	free(live);
+	free(pure);
 	free(read);
 }

@@ -90,7 +90,9 @@ mkdir -p "$W/corpus" "$W/fe"
 bytes=$(cat "$W/corpus"/*.il | wc -c)
 nker=$(cat "$W/corpus"/*.il | grep -c '^;ARGSTART:__OpenCL_')
 ninst=$(cat "$W/corpus"/*.il | grep -vc '^;\|^dcl_\|^func\|^endfunc\|^end$\|^il_cs')
-t "$OUT/raw-frontend.csv" frontend -- "$TRANSLATE" --no-finalize -j 1 -o "$W/fe" "$W/corpus"
+# --force on every timed run: the repeats write into the same folder, whose
+# manifest would otherwise make runs 2..R skip every input as up to date
+t "$OUT/raw-frontend.csv" frontend -- "$TRANSLATE" --force --no-finalize -j 1 -o "$W/fe" "$W/corpus"
 nout=$(ls "$W/fe" | grep -c '\.visaasm$')
 [ "$nout" -eq "$nker" ] || { echo "bench.sh: $nker kernels, $nout .visaasm written" >&2; fail=1; }
 fw=$(col "$OUT/raw-frontend.csv" frontend 3)
@@ -122,7 +124,7 @@ for k in $KERNELS; do
 	mkdir -p "$W/p/$k/out" "$W/p/$k/visa"
 	"$TRANSLATE" -j 1 -device $DEVICE --emit visaasm,asm -o "$W/p/$k/visa" "$il" >/dev/null 2>&1 ||
 		{ echo "bench.sh: $k does not translate" >&2; fail=1; continue; }
-	t "$OUT/raw-pipeline.csv" "$k" -- "$TRANSLATE" -j 1 -device $DEVICE -o "$W/p/$k/out" "$il"
+	t "$OUT/raw-pipeline.csv" "$k" -- "$TRANSLATE" --force -j 1 -device $DEVICE -o "$W/p/$k/out" "$il"
 	gw=0 gc=0 n=0
 	for v in "$W/p/$k/visa"/*.visaasm; do
 		b=$(basename "$v" .visaasm)
@@ -216,7 +218,7 @@ for f in $(ls "$W/corpus" | head -n "$BATCH"); do cp "$W/corpus/$f" "$W/batch/";
 echo "jobs,programs,wall_s,cpu_s,speedup_wall" >"$OUT/jobs.csv"
 for j in $JOBS; do
 	rm -rf "$W/j$j" && mkdir -p "$W/j$j"
-	t "$OUT/raw-jobs.csv" "j$j" -- "$TRANSLATE" -j "$j" -device $DEVICE -o "$W/j$j" "$W/batch"
+	t "$OUT/raw-jobs.csv" "j$j" -- "$TRANSLATE" --force -j "$j" -device $DEVICE -o "$W/j$j" "$W/batch"
 	echo "$j,$BATCH,$(col "$OUT/raw-jobs.csv" "j$j" 3),$(col "$OUT/raw-jobs.csv" "j$j" 0)," >>"$OUT/jobs.csv"
 done
 awk -F, 'NR == 2 { w1 = $3 } NR > 1 { printf "%s,%s,%s,%s,%.2f\n", $1, $2, $3, $4, w1 / $3; next } { print }' \
@@ -229,8 +231,8 @@ echo "factor,il_instructions,input_bytes,frontend_wall_s,frontend_cpu_s,frontend
 for s in $SIZES; do
 	mkdir -p "$W/s$s"
 	sh "$SRC/tests/bench/genscale.sh" "$s" >"$W/s$s/scale$s.il"
-	t "$OUT/raw-size.csv" "fe$s" -- "$TRANSLATE" --no-finalize -o "$W/s$s" "$W/s$s/scale$s.il"
-	t "$OUT/raw-size.csv" "all$s" -- "$TRANSLATE" -device $DEVICE -o "$W/s$s" "$W/s$s/scale$s.il"
+	t "$OUT/raw-size.csv" "fe$s" -- "$TRANSLATE" --force --no-finalize -o "$W/s$s" "$W/s$s/scale$s.il"
+	t "$OUT/raw-size.csv" "all$s" -- "$TRANSLATE" --force -device $DEVICE -o "$W/s$s" "$W/s$s/scale$s.il"
 	echo "$s,$((10 * s + 13)),$(wc -c <"$W/s$s/scale$s.il"),$(col "$OUT/raw-size.csv" "fe$s" 3),$(col "$OUT/raw-size.csv" "fe$s" 0),$(col "$OUT/raw-size.csv" "fe$s" 6),$(col "$OUT/raw-size.csv" "all$s" 3),$(col "$OUT/raw-size.csv" "all$s" 0),$(col "$OUT/raw-size.csv" "all$s" 6)" >>"$OUT/size.csv"
 done
 say "4b. Cost vs. kernel size (tests/bench/genscale.sh; CPU seconds, marginal cost per IL instruction"
@@ -241,6 +243,24 @@ awk -F, 'NR > 1 {
 	printf "   %5sx %6d inst %8d B  front end %7.3f s (%s/inst) %6.1f MB RSS  pipeline %7.3f s (%s/inst)\n",
 		$1, $2, $3, $5, m1, $6 / 1024, $8, m2
 	n = $2; f = $5; p = $8 }' "$OUT/size.csv" | tee -a "$SUM"
+say ""
+# batch size: n programs into one folder, front end only; the CPU cost per
+# program stays flat when everything per batch is linear (the manifest was
+# not: it rewrote the whole file for every input, docs/BENCHMARKS.md)
+if [ $smoke = 1 ]; then NB="5 10 20"; else NB="1250 2500 5000 10000"; fi
+echo "programs,input_bytes,frontend_cpu_s,per_program_ms" >"$OUT/batchsize.csv"
+for n in $NB; do
+	[ "$n" -le "$NK" ] || continue
+	rm -rf "$W/bs$n" && mkdir -p "$W/bs$n/in"
+	for f in $(ls "$W/corpus" | head -n "$n"); do cp "$W/corpus/$f" "$W/bs$n/in/"; done
+	t "$OUT/raw-batchsize.csv" "bs$n" -- "$TRANSLATE" --force --no-finalize -j 1 -o "$W/bs$n/out" "$W/bs$n/in"
+	c=$(col "$OUT/raw-batchsize.csv" "bs$n" 0)
+	echo "$n,$(cat "$W/bs$n/in"/*.il | wc -c),$c,$(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.3f", c / n * 1000 }')" \
+		>>"$OUT/batchsize.csv"
+done
+say "4c. Cost vs. batch size (front end, one folder; CPU ms per program stays flat when linear)"
+awk -F, 'NR > 1 { printf "   %6d programs %10d B  front end %8.3f s CPU  %7s ms/program\n", $1, $2, $3, $4 }' \
+	"$OUT/batchsize.csv" | tee -a "$SUM"
 say ""
 say "CSV: $OUT/*.csv"
 exit $fail
