@@ -415,42 +415,6 @@ static void entries_free(EntryVec *v)
 	vec_free(v);
 }
 
-/* A set of strings (borrowed), open addressing: the journal's replay. */
-typedef struct StrSet {
-	const char **slot;
-	size_t cap, n;
-} StrSet;
-
-static size_t str_hash(const char *s)
-{
-	size_t h = 1469598103934665603u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-/* 1 when s was already in the set, else adds it and gives 0 */
-static int set_add(StrSet *t, const char *s, int add)
-{
-	size_t i;
-	if (add && 2 * (t->n + 1) > t->cap) {
-		StrSet g = {xcalloc(t->cap ? 2 * t->cap : 64, sizeof *t->slot), t->cap ? 2 * t->cap : 64, 0};
-		for (i = 0; i < t->cap; i++)
-			if (t->slot[i])
-				set_add(&g, t->slot[i], 1);
-		free(t->slot);
-		*t = g;
-	}
-	if (!t->cap)
-		return 0;
-	for (i = str_hash(s) & (t->cap - 1); t->slot[i]; i = (i + 1) & (t->cap - 1))
-		if (!strcmp(t->slot[i], s))
-			return 1;
-	if (add)
-		t->slot[i] = s, t->n++;
-	return 0;
-}
-
 static int cmp_entry(const void *a, const void *b)
 {
 	return strcmp(((const Entry *)a)->input, ((const Entry *)b)->input);
@@ -470,16 +434,16 @@ static void replay(EntryVec *blocks, EntryVec *out)
 	size_t i, k;
 	for (i = blocks->n; i-- > 0;) {
 		Entry *e = &blocks->v[i];
-		int dead = set_add(&inputs, e->input, 0);
+		int dead = strset_has(&inputs, e->input);
 		for (k = 0; !e->removed && k < e->outputs.n; k++)
-			dead |= set_add(&outputs, e->outputs.v[k], 0);
-		set_add(&inputs, e->input, 1);
+			dead |= strset_has(&outputs, e->outputs.v[k]);
+		strset_add(&inputs, e->input);
 		for (k = 0; !e->removed && k < e->outputs.n; k++)
-			set_add(&outputs, e->outputs.v[k], 1);
+			strset_add(&outputs, e->outputs.v[k]);
 		e->removed |= dead;
 	}
-	free(inputs.slot);
-	free(outputs.slot);
+	strset_free(&inputs);
+	strset_free(&outputs);
 	for (i = 0; i < blocks->n; i++) {
 		if (blocks->v[i].removed) {
 			entry_free(&blocks->v[i]);

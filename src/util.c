@@ -115,6 +115,43 @@ char *intern(const char *s)
 	return itab[i] = xstrdup(s);
 }
 
+/* the slot holding s, or the empty one where it would go (t->cap > 0) */
+static size_t strset_slot(const StrSet *t, const char *s)
+{
+	size_t i;
+	for (i = hash(s) & (t->cap - 1); t->slot[i] && strcmp(t->slot[i], s); i = (i + 1) & (t->cap - 1))
+		;
+	return i;
+}
+
+int strset_has(const StrSet *t, const char *s)
+{
+	return t->cap && t->slot[strset_slot(t, s)];
+}
+
+void strset_add(StrSet *t, const char *s)
+{
+	size_t i;
+	if (2 * (t->n + 1) > t->cap) {
+		StrSet g = {xcalloc(t->cap ? 2 * t->cap : 64, sizeof *t->slot), t->cap ? 2 * t->cap : 64, 0};
+		for (i = 0; i < t->cap; i++)
+			if (t->slot[i])
+				g.slot[strset_slot(&g, t->slot[i])] = t->slot[i], g.n++;
+		free(t->slot);
+		*t = g;
+	}
+	i = strset_slot(t, s);
+	if (!t->slot[i])
+		t->slot[i] = s, t->n++;
+}
+
+void strset_free(StrSet *t)
+{
+	free(t->slot);
+	t->slot = NULL;
+	t->cap = t->n = 0;
+}
+
 /* process teardown only: every interned string dies (valgrind then sees no
  * memory left at exit); nothing may use one afterwards */
 void intern_release(void)

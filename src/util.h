@@ -40,6 +40,14 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A set of strings it does not own (open addressing, the hash intern uses). */
+typedef struct StrSet {
+	const char **slot;
+	size_t cap, n;
+} StrSet;
+int strset_has(const StrSet *t, const char *s);
+void strset_add(StrSet *t, const char *s); /* nothing when already there */
+void strset_free(StrSet *t);
 char *intern(const char *s); /* process-lifetime copy, equal strings share storage */
 void intern_release(void);  /* at exit only: frees every interned string */
 

@@ -13,9 +13,9 @@
  * The token layout (docs/real-il.md section 11) was confirmed on the 54
  * kernels of AMD APP SDK 2.5's sample binaries; case, indexed temporary
  * arrays, dcl_raw_uav, counters, atomics and mcall follow the IL
- * enumeration and the public GRVK and CodeXL readers.  An instruction whose binary form neither shows
- * is refused by name, never guessed: what a wrong guess decodes would
- * translate into wrong code.
+ * enumeration and the public GRVK and CodeXL readers.  An instruction
+ * whose binary form neither shows is refused by name, never guessed: what
+ * a wrong guess decodes would translate into wrong code.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -176,8 +176,9 @@ enum {
 	B_LDS_STORE_VEC = 220, B_DCL_UAV = 221, B_UAV_RAW_LOAD = 225, B_UAV_STORE = 227,
 	B_UAV_RAW_STORE = 228, B_DCL_LDS = 262, B_LDS_LOAD = 264, B_LDS_STORE = 265,
 	B_FFB = 296, B_DRSQ = 344, B_MDEF = 345, B_MEND = 346, B_DCL_MAX_THREAD = 352,
-	B_LDS_LOAD_BYTE = 396, B_LDS_STORE_SHORT = 401, B_DCL_TYPELESS_UAV = 424, B_CASE = 105, B_DCL_INDEXED_TEMP_ARRAY = 119, B_DCL_RAW_UAV = 222,
-	B_APPEND_BUF_ALLOC = 256, B_APPEND_BUF_CONSUME = 257, B_MCALL = 347,
+	B_LDS_LOAD_BYTE = 396, B_LDS_STORE_SHORT = 401, B_DCL_TYPELESS_UAV = 424, B_CASE = 105,
+	B_DCL_INDEXED_TEMP_ARRAY = 119, B_DCL_RAW_UAV = 222, B_APPEND_BUF_ALLOC = 256,
+	B_APPEND_BUF_CONSUME = 257, B_MCALL = 347,
 };
 
 /* Atomics and counters, from the IL specification's enumeration (GRVK's
