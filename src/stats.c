@@ -181,7 +181,16 @@ int stats_opcodes(const char *const *inputs, size_t n, unsigned char *used)
 			                m->macros.v[j - 1 - m->funcs.n];
 			for (q = 0; q < f->code.n; q++)
 				used[f->code.v[q].op] = 1;
+			/* the structure words are no instructions in the code: the
+			   parse that built f saw them */
+			if (j > 0 && f->is_macro)
+				used[OP_MDEF] = used[OP_MEND] = 1;
+			else if (j > 0)
+				used[OP_FUNC] = used[OP_ENDFUNC] = 1;
 		}
+		if (m->has_endmain)
+			used[OP_ENDMAIN] = 1;
+		used[OP_END] = 1; /* the grammar requires it */
 		il_free(m);
 		free(text);
 	}

@@ -731,6 +731,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 			return d->err ? -1 : fail(d, in->loc, "'%s' needs a condition and a function id",
 			                          il_ops[in->op].name);
 		a.nsrc = in->op != OP_CALL;
+		a.cond_z = in->op == OP_CALL_LOGICALZ;
 	} else if (kind == K_INST || kind == K_IF || kind == K_BREAK || kind == K_CONTINUE ||
 	           kind == K_RETDYN || kind == K_SWITCH) {
 		if (kind == K_INST && has_dst(in)) {

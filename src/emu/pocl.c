@@ -26,6 +26,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -212,14 +213,35 @@ static char *twin_source(PoclShared *s, const char *cl)
 	return src;
 }
 
+/* A read_write image needs OpenCL C 2.0 or later; the twin that declares
+   one is built as OpenCL C 3.0 (pocl 3.1 has __opencl_c_read_write_images),
+   every other twin as the 1.2 of AMD's compilers. */
+static int uses_read_write(const char *src)
+{
+	const char *p = src, *w;
+	while (*p) {
+		if (!isalpha((unsigned char)*p) && *p != '_') {
+			p++;
+			continue;
+		}
+		for (w = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		if ((p - w == 10 && !memcmp(w, "read_write", 10)) ||
+		    (p - w == 12 && !memcmp(w, "__read_write", 12)))
+			return 1;
+	}
+	return 0;
+}
+
 static int build(PoclShared *s, cl_context ctx, cl_device_id dev, const char *cl, cl_program *prog)
 {
-	const char *opts = "-cl-std=CL1.2";
+	const char *opts;
 	char *src = twin_source(s, cl), log[1536];
 	const char *srcs[1];
 	cl_int e;
 	if (!src)
 		return -1;
+	opts = uses_read_write(src) ? "-cl-std=CL3.0" : "-cl-std=CL1.2";
 	srcs[0] = src;
 	*prog = clCreateProgramWithSource(ctx, 1, srcs, NULL, &e);
 	free(src);

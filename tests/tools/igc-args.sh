@@ -33,6 +33,10 @@ srcdir=$(cd "$(dirname "$src")" && pwd)
 srcabs=$srcdir/$(basename "$src")
 stem=$(basename "$src" .cl)
 
+# OpenCL C 1.2 as AMD's compilers; a read_write image needs 2.0 or later
+# (the rule src/emu/pocl.c applies to the twins it runs)
+std=-cl-std=CL1.2
+grep -Eq '(^|[^A-Za-z0-9_])(__)?read_write([^A-Za-z0-9_]|$)' "$src" && std=-cl-std=CL3.0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/igc-args.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
@@ -41,7 +45,7 @@ trap 'exit 1' HUP INT TERM
 (
     cd "$tmp" &&
     ocloc compile -file "$srcabs" -device "$dev" \
-        -options "-cl-std=CL1.2 -cl-intel-greater-than-4GB-buffer-required" \
+        -options "$std -cl-intel-greater-than-4GB-buffer-required" \
         --format zebin -out_dir "$tmp" -output "$stem"
 ) >"$tmp/ocloc.log" 2>&1
 rc=$?

@@ -19,9 +19,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 srcabs=$(cd "$(dirname "$src")" && pwd)/$(basename "$src")
 zesect=${ZESECT:-$here/../../build/tests/tools/zesect}
 [ -x "$zesect" ] || { echo "igc-info.sh: build tests/tools/zesect first (or set ZESECT)" >&2; exit 1; }
+# OpenCL C 1.2 as AMD's compilers; a read_write image needs 2.0 or later
+# (the rule src/emu/pocl.c applies to the twins it runs)
+std=-cl-std=CL1.2
+grep -Eq '(^|[^A-Za-z0-9_])(__)?read_write([^A-Za-z0-9_]|$)' "$src" && std=-cl-std=CL3.0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/igc-info.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 (cd "$tmp" && ocloc compile -file "$srcabs" -device "$dev" --format zebin \
-	-options "-cl-std=CL1.2 -cl-kernel-arg-info" -output_no_suffix -output k) >"$tmp/log" 2>&1 ||
+	-options "$std -cl-kernel-arg-info" -output_no_suffix -output k) >"$tmp/log" 2>&1 ||
 	{ cat "$tmp/log" >&2; exit 1; }
 "$zesect" "$tmp/k" .ze_info | sh "$here/zeinfo-misc.sh"
