@@ -692,8 +692,11 @@ static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, Rng *r
  * A variant changes only what it names; 0 is the generated launch. */
 typedef struct Variant {
 	int ints;       /* by-value integers: 0 1..global x, 1 1..16, 2 the launch's
-	                 * sizes (global, local, 1, 2), 3 0..4 */
-	int data_small; /* integer buffer elements 0..15 instead of +-100000 */
+	                 * sizes (global, local, 1, 2), 3 0..4, 4 zero */
+	int data_small; /* integer buffer elements 0..15 instead of +-100000; 2:
+	                 * each integer element its own index, so data used as
+	                 * positions is a permutation (a scatter such as RadixSort's
+	                 * permute writes each element once) */
 	int local_x;    /* __local pointer arguments: this many times 16 bytes a work-item */
 	int one_d;      /* 1: a 1-D launch of 3 groups of dcl_max_thread_per_group (or
 	                 * 64) work-items; 2: of one such group; 3, 4: of 3 groups
@@ -707,6 +710,7 @@ static const Variant variants[] = {
 	{0, 0, 1, 0, 0}, {1, 0, 1, 0, 0}, {2, 0, 1, 0, 0}, {1, 1, 8, 0, 0}, {2, 1, 8, 0, 0},
 	{1, 1, 8, 1, 0}, {2, 1, 8, 1, 0}, {3, 1, 8, 0, 0}, {3, 1, 8, 1, 0}, {1, 1, 8, 2, 0}, {2, 1, 8, 2, 0},
 	{1, 1, 8, 3, 0}, {2, 1, 8, 3, 0}, {1, 1, 8, 4, 0}, {2, 1, 8, 4, 0}, {1, 1, 8, 3, 1}, {3, 1, 8, 3, 1},
+	{4, 2, 8, 3, 1},
 };
 #define NVARIANTS ((int)(sizeof variants / sizeof *variants))
 
@@ -714,10 +718,11 @@ static const Variant variants[] = {
 static char *variant_desc(int v)
 {
 	static const char *const ints[] = {"", "by-value integers 1..16", "by-value integers from the launch's "
-	                                   "sizes", "by-value integers 0..4"};
+	                                   "sizes", "by-value integers 0..4", "by-value integers 0"};
 	const Variant *va = &variants[v];
 	return xasprintf("launch variant %d:%s%s%s%s%s%s%s%s", v, va->ints ? " " : "", ints[va->ints],
-	                 va->data_small ? "," : "", va->data_small ? " integer buffer elements 0..15" : "",
+	                 va->data_small ? "," : "", va->data_small == 2 ? " integer buffer elements their own "
+	                 "index" : va->data_small ? " integer buffer elements 0..15" : "",
 	                 va->local_x > 1 && !va->big ? ", __local arguments 8x larger" : "",
 	                 va->one_d ? ", " : "", va->one_d == 2 ? "a 1-D launch of one group" :
 	                 va->one_d == 3 ? "a 1-D launch, groups of 64" : va->one_d == 4 ?
@@ -814,8 +819,13 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 				e.size = 4096;
 			e.bytes = xmalloc(e.size);
 			for (j = 0; j + (size_t)es <= e.size; j += (size_t)es)
-				put_elem(e.bytes + j, es, ek, &rng, va->data_small ? 0 : -100000,
-				         va->data_small ? 15 : 100000);
+				if (va->data_small == 2 && ek == EK_INT) {
+					uint64_t v = j / (size_t)es;
+					memcpy(e.bytes + j, &v, (size_t)es); /* the low bytes */
+				} else {
+					put_elem(e.bytes + j, es, ek, &rng, va->data_small ? 0 : -100000,
+					         va->data_small ? 15 : 100000);
+				}
 		} else {
 			/* by value: the host's bytes (3-element vectors take 4) */
 			int n = a->nelem == 3 ? 4 : a->nelem;
@@ -835,8 +845,9 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 					int64_t v = pick[rng_next(&rng) % 6];
 					memcpy(e.bytes + j, &v, (size_t)es);
 				} else
-					put_elem(e.bytes + j, es, ek, &rng, va->ints == 3 ? 0 : 1,
-					         va->ints == 1 ? 16 : va->ints == 3 ? 4 : l->range.global[0]);
+					put_elem(e.bytes + j, es, ek, &rng, va->ints >= 3 ? 0 : 1,
+					         va->ints == 1 ? 16 : va->ints == 3 ? 4 : va->ints == 4 ? 0 :
+					         l->range.global[0]);
 			}
 		}
 		vec_push(&l->args, e);
