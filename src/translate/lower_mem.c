@@ -216,45 +216,142 @@ static int access_base(L *l, const Inst *in, const Operand *ao, int uav, Base *o
 	return -1;
 }
 
+/* ---- reuse of computed addresses ----
+ * A load-modify-store of one element (y[i] = a * x[i] + y[i]) computes the
+ * same 64-bit address twice.  An address emitted earlier in the same basic
+ * block of the same vISA function, from the same 32-bit value and base, is
+ * still right when no instruction since has written either (through any
+ * view of their storage) and none is a label, jump, call or return: the
+ * lanes running now are those that ran then, or fewer (after a goto). */
+
+static VDecl *address_new(L *l, Val a, Base base, int h);
+
+static const VDecl *storage(const VDecl *d)
+{
+	while (d && d->alias)
+		d = d->alias;
+	return d;
+}
+
+/* the same value: two views of one storage at the same offset count as
+ * one (r65_x and r65_x_ud) */
+static int same_place(Val x, Val y)
+{
+	int ox = 0, oy = 0;
+	const VDecl *a = x.var, *b = y.var;
+	if (x.kind != y.kind || x.neg != y.neg || x.abs != y.abs)
+		return 0;
+	if (x.kind == V_IMM)
+		return x.imm == y.imm;
+	for (; a && a->alias; a = a->alias)
+		ox += a->alias_off;
+	for (; b && b->alias; b = b->alias)
+		oy += b->alias_off;
+	return a == b && ox == oy && (x.kind == V_VEC || x.elem == y.elem);
+}
+
+/* Does instruction i write the storage of d, or end the basic block? */
+static int clobbers(const VInst *i, const VDecl *d)
+{
+	int k;
+	if (i->label || !strncmp(i->op, "goto", 4) || !strncmp(i->op, "call", 4) || !strncmp(i->op, "ret", 3) ||
+	    !strncmp(i->op, "jmp", 3) || !strncmp(i->op, "fcall", 5) || !strncmp(i->op, "fret", 4))
+		return 1;
+	if (!d)
+		return 0;
+	for (k = 0; k < i->nops; k++) {
+		const VOpnd *o = &i->ops[k];
+		/* a message's raw operands may be written: counted as writes */
+		if (o->var && storage(o->var) == d && (o->is_dst || o->kind != VO_REG))
+			return 1;
+	}
+	return 0;
+}
+
+static VDecl *address_memo(L *l, Val a, Base base, int h)
+{
+	int j;
+	for (j = 0; j < l->namemo && j < (int)(sizeof l->amemo / sizeof *l->amemo); j++) {
+		const AddrMemo *m = &l->amemo[j];
+		const VDecl *r[4];
+		size_t q;
+		int ok = 1, n = 0;
+		if (m->f != l->vk->cur || m->h != h || m->chunk != l->chunk || !same_place(m->a, a) ||
+		    !same_place(m->lo, base.lo) || !same_place(m->hi, base.hi) || m->at > l->vk->cur->code.n)
+			continue;
+		/* the address temp itself: written only by address_new, read
+		   by messages since (their raw operands) */
+		r[n++] = NULL;
+		if (a.kind != V_IMM && a.var)
+			r[n++] = storage(a.var);
+		if (base.lo.kind != V_IMM && base.lo.var)
+			r[n++] = storage(base.lo.var);
+		if (base.hi.kind != V_IMM && base.hi.var)
+			r[n++] = storage(base.hi.var);
+		for (q = m->at; ok && q < l->vk->cur->code.n; q++) {
+			int t;
+			for (t = 0; t < n && ok; t++)
+				ok = !clobbers(&l->vk->cur->code.v[q], r[t]);
+		}
+		if (ok)
+			return m->addr;
+	}
+	return NULL;
+}
+
+static VDecl *address_keep(L *l, Val a, Base base, int h, VDecl *addr)
+{
+	AddrMemo *m = &l->amemo[l->namemo++ % (int)(sizeof l->amemo / sizeof *l->amemo)];
+	m->f = l->vk->cur;
+	m->at = l->vk->cur->code.n;
+	m->a = a;
+	m->lo = base.lo;
+	m->hi = base.hi;
+	m->h = h;
+	m->chunk = l->chunk;
+	m->addr = addr;
+	return addr;
+}
+
 /* 64-bit per-lane addresses of chunk h: base + (A - lo32(base)). */
 static VDecl *address(L *l, Val a, Base base, int h)
 {
-	VDecl *addr = vk_temp(l->vk, "ADDR", VT_UQ, l->chunk);
-	VDecl *a32 = vk_alias(l->vk, addr, VT_UD, 0);
-	VDecl *off = vk_temp(l->vk, "OFF", VT_UD, l->chunk);
-	VDecl *lo = vk_temp(l->vk, "LO", VT_UD, l->chunk);
-	VDecl *cy = vk_temp(l->vk, "CY", VT_UD, l->chunk);
-	VDecl *hi = vk_temp(l->vk, "HI", VT_UD, l->chunk);
-	Val blo = base.lo, bhi = base.hi;
+	VDecl *memo = address_memo(l, a, base, h);
+	if (memo)
+		return memo;
+	return address_keep(l, a, base, h, address_new(l, a, base, h));
+}
+
+static VDecl *address_new(L *l, Val a, Base base, int h)
+{
+	/* base + off with off = A - lo32(base), an offset in [0, 2^32): the
+	 * low dword is A itself, and the 64-bit sum carries exactly when
+	 * A < lo32(base) (unsigned); the compare's -1 is subtracted from the
+	 * high dword.  Both dwords go straight into the address's halves. */
+	VDecl *addr, *a32, *cy;
+	Val ncy;
 	VInst *in;
-	Val nb = blo;
 	if (base.direct)
 		return abi64_address(l, base.lo, base.hi, h);
-	nb.neg = 1;
-	in = emit_chunk(l, "add", h);
-	in->ops[0] = vo_dst(off, 0);
-	in->ops[1] = opnd(l, a, VT_UD, h);
-	in->ops[2] = opnd(l, nb, VT_UD, h);
-	in->nops = 3;
-	in = emit_chunk(l, "addc", h);
-	in->ops[0] = vo_dst(lo, 0);
-	in->ops[1] = vo_dst(cy, 0);
-	in->ops[2] = vo_src(off, 0);
-	in->ops[3] = opnd(l, blo, VT_UD, h);
-	in->nops = 4;
-	in = emit_chunk(l, "add", h);
-	in->ops[0] = vo_dst(hi, 0);
-	in->ops[1] = vo_src(cy, 0);
-	in->ops[2] = opnd(l, bhi, VT_UD, h);
+	addr = vk_temp(l->vk, "ADDR", VT_UQ, l->chunk);
+	a32 = vk_alias(l->vk, addr, VT_UD, 0);
+	cy = vk_temp(l->vk, "CY", VT_UD, l->chunk);
+	in = emit_chunk(l, a.kind == V_IMM ? "cmp.gt" : "cmp.lt", h);
+	in->ops[0] = vo_dst(cy, 0);
+	in->ops[1] = opnd(l, a.kind == V_IMM ? base.lo : a, VT_UD, h);
+	in->ops[2] = opnd(l, a.kind == V_IMM ? a : base.lo, VT_UD, h);
 	in->nops = 3;
 	in = emit_chunk(l, "mov", h);
 	in->ops[0] = vo_dst_stride(a32, 0, 2);
-	in->ops[1] = vo_src(lo, 0);
+	in->ops[1] = opnd(l, a, VT_UD, h);
 	in->nops = 2;
-	in = emit_chunk(l, "mov", h);
+	ncy = val_vec(cy);
+	ncy.neg = 1;
+	in = emit_chunk(l, "add", h);
 	in->ops[0] = vo_dst_stride(a32, 1, 2);
-	in->ops[1] = vo_src(hi, 0);
-	in->nops = 2;
+	in->ops[1] = opnd(l, base.hi, VT_UD, h);
+	in->ops[2] = opnd(l, ncy, VT_UD, h);
+	in->nops = 3;
 	return addr;
 }
 

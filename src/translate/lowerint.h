@@ -49,6 +49,16 @@ static const char *const imp_name[IMP_COUNT] = {
 
 #define LDS_IDS 8 /* LDS ids one kernel may declare */
 
+/* A 64-bit address lower_mem.c computed, kept for reuse in the same basic
+ * block (address_memo) */
+typedef struct AddrMemo {
+	VFunc *f;        /* the vISA function it was emitted in */
+	size_t at;       /* f->code.n after its instructions */
+	Val a, lo, hi;   /* 32-bit address (kind 0 for a direct base) and base */
+	int h, chunk;
+	VDecl *addr;
+} AddrMemo;
+
 typedef struct L {
 	Program *p;
 	Kernel *k;
@@ -70,6 +80,8 @@ typedef struct L {
 	VEC(Ctl) ctl;
 	const char *fend;      /* end label of the function being lowered */
 	int stores;            /* global stores seen */
+	AddrMemo amemo[8];     /* recent 64-bit addresses, a ring (lower_mem.c) */
+	int namemo;
 	int bad;
 	Loc last_err;          /* location of the last error, to say it once */
 	AbiPlan *plan;         /* filled by layout() */
