@@ -2,7 +2,7 @@
  * pipeline
  *
  *   read -> il_parse -> md_read -> per kernel: md_link -> translate_kernel
- *        -> vk_inline -> vk_dce -> vk_text -> finalize (GenX_IR) -> zebin_write
+ *        -> vk_inline -> vk_scalar_copies -> vk_dce -> vk_text -> finalize (GenX_IR) -> zebin_write
  *
  * A failure stays with its kernel: the other kernels and files go on, and a
  * program with any failed kernel gets no zebin (never a partial one).
@@ -504,6 +504,7 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 	if (md_link(prog, k) || translate_kernel(prog, k, &to, &vk, ze, &plan))
 		return -1;
 	vk_inline(vk);
+	vk_scalar_copies(vk);
 	vk_dce(vk);
 	text = vk_text(vk);
 	faddr_symbols(vk, &syms, &labels);

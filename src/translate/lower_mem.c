@@ -329,7 +329,6 @@ static VDecl *address_new(L *l, Val a, Base base, int h)
 	 * A < lo32(base) (unsigned); the compare's -1 is subtracted from the
 	 * high dword.  Both dwords go straight into the address's halves. */
 	VDecl *addr, *a32, *cy;
-	Val ncy;
 	VInst *in;
 	if (base.direct)
 		return abi64_address(l, base.lo, base.hi, h);
@@ -345,12 +344,11 @@ static VDecl *address_new(L *l, Val a, Base base, int h)
 	in->ops[0] = vo_dst_stride(a32, 0, 2);
 	in->ops[1] = opnd(l, a, VT_UD, h);
 	in->nops = 2;
-	ncy = val_vec(cy);
-	ncy.neg = 1;
 	in = emit_chunk(l, "add", h);
 	in->ops[0] = vo_dst_stride(a32, 1, 2);
 	in->ops[1] = opnd(l, base.hi, VT_UD, h);
-	in->ops[2] = opnd(l, ncy, VT_UD, h);
+	in->ops[2] = vo_src(cy, 0); /* a temp of the chunk: row 0 */
+	in->ops[2].mod = VM_NEG;
 	in->nops = 3;
 	return addr;
 }

@@ -143,6 +143,7 @@ VOpnd vo_lsc_tgm(int bti, VDecl *const *c, int n, int byteoff);
 
 /* visa_opt.c: clean-ups of a finished kernel that keep its meaning */
 void vk_inline(VKernel *k); /* subroutines with one call site copied into their caller */
+void vk_scalar_copies(VKernel *k);
 void vk_dce(VKernel *k);    /* pure instructions whose results nothing reads removed */
 
 /* visa_text.c */

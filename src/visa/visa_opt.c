@@ -1,4 +1,4 @@
-/* visa_opt.c - two clean-ups of a finished VKernel, before it is printed.
+/* visa_opt.c - three clean-ups of a finished VKernel, before it is printed.
  *
  * GenX_IR compiles what it is given nearly as written, so the shape the
  * lowering leaves (AMD's wrapper calling the kernel body, both lowered as
@@ -12,6 +12,12 @@
  *              label (an early ret_dyn is a goto there), so the copy runs
  *              the same instructions under the same execution mask; only
  *              the call/ret pair is gone.  Repeated until nothing changes.
+ *   vk_scalar_copies
+ *              a variable whose only writes are unpredicated moves of one
+ *              element of an input (region <0;1,0>: AMD's wrapper copying
+ *              cb1 arguments and sizes into per-lane registers) holds that
+ *              element in every lane it has a value in, so its register
+ *              reads read the element itself; vk_dce then drops the moves.
  *   vk_dce     an instruction that only computes (moves, arithmetic,
  *              logic, compares, selects) and writes variables that nothing
  *              in the kernel reads is removed; repeated to a fixed point.
@@ -219,4 +225,113 @@ void vk_dce(VKernel *k)
 	free(live);
 	free(pure);
 	free(read);
+}
+
+/* ---- scalar copies ---------------------------------------------------------------- */
+
+typedef struct Copy {
+	int state;       /* 0 not written, 1 only broadcast moves of src, -1 other writes */
+	VDecl *src;      /* storage of the element */
+	int off, size;   /* its byte offset in src, its size */
+} Copy;
+
+static int byte_off(const VKernel *k, const VOpnd *o, const VDecl *d)
+{
+	int off = 0;
+	for (; d->alias; d = d->alias)
+		off += d->alias_off;
+	return off + o->row * k->grf_bytes + o->col * vtype_size(o->var->type);
+}
+
+static int is_input(const VKernel *k, const VDecl *d)
+{
+	size_t i;
+	for (i = 0; i < k->inputs.n; i++)
+		if (root((VDecl *)k->inputs.v[i].var) == d)
+			return 1;
+	return 0;
+}
+
+/* note the writes instruction in makes */
+static void note_writes(const VKernel *k, const VInst *in, Copy *c)
+{
+	int n = pure_dsts(in), j;
+	const VOpnd *s = &in->ops[1];
+	int bcast = n == 1 && !strcmp(in->op, "mov") && !in->pred && !in->sat && in->nops == 2 &&
+	            in->ops[0].kind == VO_REG && s->kind == VO_REG && s->var && !s->mod && s->vs == 0 &&
+	            s->w == 1 && s->hs == 0 && vtype_size(s->var->type) == vtype_size(in->ops[0].var->type);
+	for (j = 0; j < in->nops; j++) {
+		const VOpnd *o = &in->ops[j];
+		VDecl *d = root(o->var);
+		Copy *x;
+		if (!d)
+			continue;
+		/* a pure instruction writes its first n operands; any other
+		 * instruction its destinations and, as far as is known here,
+		 * every message operand */
+		if (j >= n && (n || (o->kind == VO_REG && !o->is_dst)))
+			continue;
+		x = &c[d->index];
+		if (j < n && bcast && x->state >= 0) {
+			VDecl *sd = root(s->var);
+			int off = byte_off(k, s, s->var), size = vtype_size(s->var->type);
+			if (x->state == 0 || (x->src == sd && x->off == off && x->size == size)) {
+				x->state = 1, x->src = sd, x->off = off, x->size = size;
+				continue;
+			}
+		}
+		x->state = -1;
+	}
+	if (in->pred)
+		c[root(in->pred)->index].state = -1;
+}
+
+/* is d's storage unchanged once written: never written (an input), or
+ * only by broadcasts of such a variable (the group id's scalar) */
+static int constant(const Copy *c, const VDecl *d, int depth)
+{
+	if (d->predefined)
+		return 0;
+	if (c[d->index].state == 0)
+		return 1;
+	return c[d->index].state == 1 && depth < 4 && (c[d->index].src->predefined ||
+	                                               constant(c, c[d->index].src, depth + 1));
+}
+
+void vk_scalar_copies(VKernel *k)
+{
+	Copy *c = xcalloc(k->decls.n + 1, sizeof *c);
+	size_t f, i;
+	int j;
+	for (f = 0; f < k->funcs.n; f++) {
+		const VInstVec *code = &k->funcs.v[f]->code;
+		for (i = 0; i < code->n; i++)
+			if (!code->v[i].label)
+				note_writes(k, &code->v[i], c);
+	}
+	for (f = 0; f < k->funcs.n; f++) {
+		VInstVec *code = &k->funcs.v[f]->code;
+		for (i = 0; i < code->n; i++) {
+			VInst *in = &code->v[i];
+			int n = in->label ? 0 : pure_dsts(in);
+			if (!n)
+				continue; /* messages and branches keep their operands */
+			for (j = n; j < in->nops; j++) {
+				VOpnd *o = &in->ops[j];
+				VDecl *d = root(o->var);
+				const Copy *x;
+				if (o->kind != VO_REG || !d || d->predefined || is_input(k, d))
+					continue;
+				x = &c[d->index];
+				if (x->state != 1 || !constant(c, x->src, 0) ||
+				    vtype_size(o->var->type) != x->size || x->off % x->size)
+					continue;
+				o->var = vk_alias(k, x->src, o->var->type, 0);
+				o->row = x->off / k->grf_bytes;
+				o->col = x->off % k->grf_bytes / x->size;
+				o->vs = 0, o->w = 1, o->hs = 0;
+			}
+		}
+	}
+	free(c);
 }
