@@ -26,6 +26,7 @@
  *              Messages, branches, barriers, fences, predefined variables
  *              (%cr0 ...) and everything not listed as pure are kept.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "visa.h"
@@ -39,20 +40,29 @@ static int is_call_to(const VInst *in, const char *name)
 }
 
 /* references to a function's label anywhere (calls or otherwise) */
-static int label_refs(const VKernel *k, const char *name, size_t *fi, size_t *ii)
+/* references to each function's label anywhere (calls or otherwise): how
+ * many, and where the last one is, in one pass over the code */
+typedef struct Refs {
+	int n;
+	size_t fi, ii;
+} Refs;
+
+static void label_refs(const VKernel *k, Refs *r)
 {
-	size_t f, i;
-	int j, n = 0;
+	size_t f, i, g;
+	int j;
+	memset(r, 0, k->funcs.n * sizeof *r);
 	for (f = 0; f < k->funcs.n; f++)
 		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
 			const VInst *in = &k->funcs.v[f]->code.v[i];
 			for (j = 0; !in->label && j < in->nops; j++)
-				if (in->ops[j].kind == VO_LABEL && !strcmp(in->ops[j].label, name)) {
-					n++;
-					*fi = f, *ii = i;
-				}
+				if (in->ops[j].kind == VO_LABEL)
+					for (g = 1; g < k->funcs.n; g++)
+						if (!strcmp(in->ops[j].label, k->funcs.v[g]->name)) {
+							r[g].n++;
+							r[g].fi = f, r[g].ii = i;
+						}
 		}
-	return n;
 }
 
 /* one ret, the last instruction, unpredicated */
@@ -71,11 +81,14 @@ static int single_exit(const VFunc *fn)
 
 static int inline_one(VKernel *k)
 {
-	size_t f, fi = 0, ii = 0, i;
+	size_t f, fi, ii, i;
+	Refs *r = xcalloc(k->funcs.n + 1, sizeof *r);
+	label_refs(k, r);
 	for (f = 1; f < k->funcs.n; f++) {
 		VFunc *callee = k->funcs.v[f], *caller;
 		VInstVec code = {0};
-		if (label_refs(k, callee->name, &fi, &ii) != 1 || fi == f || !single_exit(callee))
+		fi = r[f].fi, ii = r[f].ii;
+		if (r[f].n != 1 || fi == f || !single_exit(callee))
 			continue;
 		caller = k->funcs.v[fi];
 		if (!is_call_to(&caller->code.v[ii], callee->name) || caller->code.v[ii].pred)
@@ -93,8 +106,10 @@ static int inline_one(VKernel *k)
 		k->funcs.n--;
 		if (k->cur == callee)
 			k->cur = k->funcs.v[0];
+		free(r);
 		return 1;
 	}
+	free(r);
 	return 0;
 }
 
@@ -115,30 +130,49 @@ static VDecl *root(VDecl *d)
 
 /* instructions without effects beyond their destination operands, and how
  * many leading operands are destinations */
+static int pure_class(const char *op);
+
+/* The mnemonics are string constants and interned strings, so one pointer
+ * is one text: a direct-mapped cache by pointer (the program runs its
+ * kernels in one thread; -j forks) answers nearly every call. */
 static int pure_dsts(const VInst *in)
 {
-	/* (called for every instruction on every pass: lengths precomputed,
-	 * the first letter compared before memcmp) */
-#define W(s) {s, sizeof s - 1}
-	static const struct { const char *s; size_t n; } one[] = {
-		W("mov"), W("add"), W("mul"), W("mad"), W("sel"), W("and"), W("or"), W("xor"), W("not"),
-		W("shl"), W("shr"), W("asr"), W("min"), W("max"), W("avg"), W("mulh"), W("frc"), W("rndd"),
-		W("rnde"), W("rndu"), W("rndz"), W("lzd"), W("fbh"), W("fbl"), W("cbit"), W("bfrev"), W("bfe"),
-		W("bfi"), W("inv"), W("sqrt"), W("rsqrt"), W("log"), W("exp"), W("sin"), W("cos"), W("pow"),
-		W("div"), W("mod"), W("divm"), W("sqrtm"),
-	};
-#undef W
-	size_t i, n;
+	static const char *key[256];
+	static signed char val[256];
+	size_t h;
 	if (in->label || !in->op)
 		return 0;
-	if (!strncmp(in->op, "cmp.", 4))
-		return 1;
-	if (!strcmp(in->op, "addc") || !strcmp(in->op, "subb"))
-		return 2;
-	n = strcspn(in->op, ".");
-	for (i = 0; i < sizeof one / sizeof *one; i++)
-		if (one[i].n == n && one[i].s[0] == in->op[0] && !memcmp(in->op, one[i].s, n))
-			return 1;
+	h = ((uintptr_t)in->op >> 3 ^ (uintptr_t)in->op >> 11) & 255;
+	if (key[h] != in->op) {
+		val[h] = (signed char)pure_class(in->op);
+		key[h] = in->op;
+	}
+	return val[h];
+}
+
+static int pure_class(const char *op)
+{
+	/* (called for every instruction by every pass: the candidates are
+	 * narrowed by the first letter before any comparison) */
+	static const char *const by_letter[26] = {
+		['a' - 'a'] = " add and avg asr addc ", ['b' - 'a'] = " bfe bfi bfrev ",
+		['c' - 'a'] = " cbit cos ", ['d' - 'a'] = " div divm ", ['e' - 'a'] = " exp ",
+		['f' - 'a'] = " frc fbh fbl ", ['i' - 'a'] = " inv ", ['l' - 'a'] = " log lzd ",
+		['m' - 'a'] = " mov mul mad mulh min max mod ", ['n' - 'a'] = " not ", ['o' - 'a'] = " or ",
+		['p' - 'a'] = " pow ", ['r' - 'a'] = " rndd rnde rndu rndz rsqrt ",
+		['s' - 'a'] = " sel shl shr sin sqrt sqrtm subb ", ['x' - 'a'] = " xor ",
+	};
+	const char *list, *p;
+	size_t n;
+	if (op[0] < 'a' || op[0] > 'z' || !(list = by_letter[op[0] - 'a']))
+		return 0;
+	for (n = 1; op[n] && op[n] != '.'; n++)
+		;
+	if (n == 3 && !memcmp(op, "cmp", 3))
+		return op[3] == '.';
+	for (p = list; (p = strchr(p + 1, op[0])); )
+		if (p[-1] == ' ' && p[n] == ' ' && !memcmp(p, op, n))
+			return n == 4 && (!memcmp(op, "addc", 4) || !memcmp(op, "subb", 4)) ? 2 : 1;
 	return 0;
 }
 
@@ -243,19 +277,10 @@ static int byte_off(const VKernel *k, const VOpnd *o, const VDecl *d)
 	return off + o->row * k->grf_bytes + o->col * vtype_size(o->var->type);
 }
 
-static int is_input(const VKernel *k, const VDecl *d)
-{
-	size_t i;
-	for (i = 0; i < k->inputs.n; i++)
-		if (root((VDecl *)k->inputs.v[i].var) == d)
-			return 1;
-	return 0;
-}
-
 /* note the writes instruction in makes */
-static void note_writes(const VKernel *k, const VInst *in, Copy *c)
+static void note_writes(const VKernel *k, const VInst *in, int n, Copy *c)
 {
-	int n = pure_dsts(in), j;
+	int j;
 	const VOpnd *s = &in->ops[1];
 	int bcast = n == 1 && !strcmp(in->op, "mov") && !in->pred && !in->sat && in->nops == 2 &&
 	            in->ops[0].kind == VO_REG && s->kind == VO_REG && s->var && !s->mod && s->vs == 0 &&
@@ -301,30 +326,34 @@ static int constant(const Copy *c, const VDecl *d, int depth)
 void vk_scalar_copies(VKernel *k)
 {
 	Copy *c = xcalloc(k->decls.n + 1, sizeof *c);
+	unsigned char *input = xcalloc(k->decls.n + 1, 1);
+	unsigned char **pure = xcalloc(k->funcs.n + 1, sizeof *pure);
 	size_t f, i;
 	int j;
+	for (i = 0; i < k->inputs.n; i++)
+		input[root(k->inputs.v[i].var)->index] = 1;
 	for (f = 0; f < k->funcs.n; f++) {
 		const VInstVec *code = &k->funcs.v[f]->code;
+		pure[f] = xcalloc(code->n + 1, 1);
 		for (i = 0; i < code->n; i++)
 			if (!code->v[i].label)
-				note_writes(k, &code->v[i], c);
+				note_writes(k, &code->v[i], pure[f][i] = (unsigned char)pure_dsts(&code->v[i]), c);
 	}
 	for (f = 0; f < k->funcs.n; f++) {
 		VInstVec *code = &k->funcs.v[f]->code;
 		for (i = 0; i < code->n; i++) {
 			VInst *in = &code->v[i];
-			int n = in->label ? 0 : pure_dsts(in);
+			int n = pure[f][i];
 			if (!n)
 				continue; /* messages and branches keep their operands */
 			for (j = n; j < in->nops; j++) {
 				VOpnd *o = &in->ops[j];
 				VDecl *d = root(o->var);
 				const Copy *x;
-				if (o->kind != VO_REG || !d || d->predefined || is_input(k, d))
+				if (o->kind != VO_REG || !d || c[d->index].state != 1 || d->predefined || input[d->index])
 					continue;
 				x = &c[d->index];
-				if (x->state != 1 || !constant(c, x->src, 0) ||
-				    vtype_size(o->var->type) != x->size || x->off % x->size)
+				if (!constant(c, x->src, 0) || vtype_size(o->var->type) != x->size || x->off % x->size)
 					continue;
 				o->var = vk_alias(k, x->src, o->var->type, 0);
 				o->row = x->off / k->grf_bytes;
@@ -332,6 +361,9 @@ void vk_scalar_copies(VKernel *k)
 				o->vs = 0, o->w = 1, o->hs = 0;
 			}
 		}
+		free(pure[f]);
 	}
+	free(pure);
+	free(input);
 	free(c);
 }
