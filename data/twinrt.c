@@ -196,6 +196,7 @@ float _Z4fmodff(float x, float y) { return __builtin_fmodf(x, y); }
 float _Z5ldexpfi(float x, int n) { return __builtin_ldexpf(x, n); }
 float _Z5frexpfPU9CLprivatei(float x, int *e) { return __builtin_frexpf(x, e); }
 int _Z5ilogbf(float x) { return __builtin_ilogbf(x); }
+float _Z4logbf(float x) { return __builtin_logbf(x); }
 float _Z8copysignff(float x, float y) { return __builtin_copysignf(x, y); }
 float _Z9nextafterff(float x, float y) { return __builtin_nextafterf(x, y); }
 /* relational builtins: 1 / 0 for scalars */

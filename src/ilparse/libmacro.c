@@ -952,6 +952,23 @@ typedef struct LibBody {
 	"cmov_logical r2.x___, r2.y, in1.x, r2.x\n" \
 	"iand r3.x___, in0.x, l0.x\n" "ult r3.x___, l0.z, r3.x\n" "iand r3._y__, in1.x, l0.x\n" \
 	"ult r3._y__, l0.z, r3.y\n" "ior r3.x___, r3.x, r3.y\n" "cmov_logical out0.x___, r3.x, l0.w, r2.x\n"
+/* ilogb: the unbiased exponent, for a denormal from its leading bit
+ * (-118 - clz of the magnitude); 0 and NaN give INT_MIN, +-Inf INT_MAX
+ * (AMD's FP_ILOGB0 and its NaN result, from the database's text; C99 and
+ * OpenCL leave FP_ILOGBNAN to the implementation).  logb: the same as a
+ * float, -Inf for 0, +Inf for +-Inf, a NaN itself; out1 (the database's
+ * leaves internal flags there) is in0. */
+#define ILOGB_E "dcl_literal l0, 0x7FFFFFFF, 23, 0x7F800000, 0xFFFFFF81\n" \
+	"dcl_literal l1, 0x80000000, 0x7FFFFFFF, 0xFFFFFF8A, 0\n" \
+	"iand r0.x___, in0.x, l0.x\n" "ushr r0._y__, r0.x, l0.y\n" "iadd r0.__z_, r0.y, l0.w\n" \
+	"ffb_hi r0.___w, r0.x\n" "inegate r0.___w, r0.w\n" "iadd r0.___w, r0.w, l1.z\n" \
+	"ieq r1.x___, r0.y, l1.w\n" "cmov_logical r0.__z_, r1.x, r0.w, r0.z\n" \
+	"ieq r1._y__, r0.x, l1.w\n" "ult r1.__z_, l0.z, r0.x\n" "ieq r1.___w, r0.x, l0.z\n"
+#define ILOGB KEEP ILOGB_E "ior r2.x___, r1.y, r1.z\n" "cmov_logical r0.__z_, r2.x, l1.x, r0.z\n" \
+	"cmov_logical out0.x___, r1.w, l1.y, r0.z\n"
+#define LOGBF KEEP "mov out1, in0\n" ILOGB_E "dcl_literal l2, 0xFF800000, 0x7F800000, 0, 0\n" \
+	"itof r0.__z_, r0.z\n" "cmov_logical r0.__z_, r1.y, l2.x, r0.z\n" \
+	"cmov_logical r0.__z_, r1.w, l2.y, r0.z\n" "cmov_logical out0.x___, r1.z, in0.x, r0.z\n"
 /* step(edge, x): 0 when x < edge, else 1; smoothstep(e0, e1, x): t = (x -
  * e0) / (e1 - e0) clamped to [0, 1], t^2 (3 - 2t) */
 #define STEP KEEP "dcl_literal l0, 0, 0x3F800000, 0, 0\n" "lt r0.x___, in1.x, in0.x\n" \
@@ -1112,6 +1129,7 @@ static const LibBody lib_bodies[] = {
 	{248, NULL, TAN},                       /* __half_tan_f32 */
 	{249, "x___", TRI("fma")},                      /* __hwfma_f32 */
 	{250, NULL, HYPOT},                             /* __hypot_f32 */
+	{251, NULL, ILOGB},                             /* __ilogb_f32 */
 	{252, NULL, KEEP "fldexp out0.x___, in0.x, in1.x\n"}, /* __ldexp_f32i32 */
 	{253, NULL, GLEN("dp2_ieee")},                  /* __length_2f32 */
 	{254, NULL, GLEN("dp4_ieee")},                  /* __length_4f32 */
@@ -1119,6 +1137,7 @@ static const LibBody lib_bodies[] = {
 	{282, NULL, LOG10},                          /* __log10_f32 */
 	{283, NULL, LOG1P},                           /* __log1p_f32 */
 	{284, NULL, LOG2},                           /* __log2_f32 */
+	{285, NULL, LOGBF},                          /* __logb_f32 */
 	{286, NULL, LOG},                            /* __log_f32 */
 	{288, "x___", TRI("mad_ieee")},                 /* __mad_f32 */
 	{289, NULL, KEEP "dmad out0.xy__, in0.xy, in1.xy, in2.xy\n"}, /* __mad_f64 */

@@ -1216,6 +1216,13 @@ static int r_lnextafter(const uint32_t *const *s, uint32_t *d)
 	d[0] = fb(nextafterf(bf(A), bf(B)));
 	return 0;
 }
+/* ilogb: from the bits as they are (no flush); 0 and NaN give INT_MIN, AMD's
+ * library's choice where C99 lets FP_ILOGB0 and FP_ILOGBNAN differ */
+static int r_lilogb(const uint32_t *const *s, uint32_t *d)
+{
+	d[0] = (A & 0x7FFFFFFFu) == 0 || isnan(bf(A)) ? 0x80000000u : (uint32_t)ilogbf(bf(A));
+	return 0;
+}
 static int r_lstep(const uint32_t *const *s, uint32_t *d) { d[0] = fout(FB < FA ? 0.0f : 1.0f); return 0; }
 static int r_lsmoothstep(const uint32_t *const *s, uint32_t *d)
 {
@@ -1516,6 +1523,7 @@ static const Op ops[] = {
 	{"mcall(227)", "lib_fmod", "library", 2, F2, R_FZ, r_lfmod, F_MCALL | F_NOMOD, 0, NULL, NULL},
 	{"mcall(346)", "lib_remainder", "library", 2, F2, R_FZ, r_lremainder, F_MCALL | F_NOMOD, 0, NULL, NULL},
 	{"mcall(337)", "lib_nextafter", "library", 2, F2, R_F, r_lnextafter, F_MCALL | F_NOMOD, 0, NULL, NULL},
+	{"mcall(251)", "lib_ilogb", "library", 1, F1, R_I, r_lilogb, F_MCALL | F_NOMOD, 0, NULL, NULL},
 	{"mcall(428)", "lib_step", "library", 2, F2, R_F, r_lstep, F_MCALL | F_NOMOD, 0, NULL, NULL},
 	{"mcall(407)", "lib_smoothstep", "library", 3, {T_FS, T_FS, T_FS}, R_FA, r_lsmoothstep, F_MCALL | F_NOMOD | F_APPROX, 4, NULL, NULL},
 	LIBM(412, "sqrt", r_lsqrt, 3), LIBM(351, "rsqrt", r_lrsqrt, 2),
