@@ -255,7 +255,8 @@ fi
 v="$WORK/det/a/saxpy.visaasm"
 if [ -f "$v" ]; then
 	for pat in '^\.input CB1 offset=[0-9]* size=64$' 'svm_gather4scaled\.R (M1, 16) 0x0:uq' \
-	           'svm_scatter4scaled\.R (M1, 16) 0x0:uq' 'addc (M1, 16)' \
+	           'svm_scatter4scaled\.R (M1, 16) 0x0:uq' 'cmp\.lt (M1, 16) CY_[0-9]*(0,0)<1>' \
+	           'add (M1, 16) ADDR_[0-9]*_ud(0,1)<2> CB1(0,[0-9])<0;1,0> (-)CY_' \
 	           'goto (M1, 16) L[0-9]*_else' '^    ret (M1, 1)$'; do
 		if grep -q -- "$pat" "$v"; then ok "saxpy vISA has /$pat/"; else ko "saxpy vISA has /$pat/"; fi
 	done
