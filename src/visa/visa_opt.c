@@ -171,7 +171,7 @@ static int pure_class(const char *op)
 	if (n == 3 && !memcmp(op, "cmp", 3))
 		return op[3] == '.';
 	for (p = list; (p = strchr(p + 1, op[0])); )
-		if (p[-1] == ' ' && p[n] == ' ' && !memcmp(p, op, n))
+		if (p[-1] == ' ' && !strncmp(p, op, n) && p[n] == ' ') /* strncmp stops at the list's end */
 			return n == 4 && (!memcmp(op, "addc", 4) || !memcmp(op, "subb", 4)) ? 2 : 1;
 	return 0;
 }
