@@ -738,6 +738,7 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	R.rng = l->sched_seed;
 	r->ok = 0;
 	r->approx = 0;
+	r->approx_ulps = 0;
 	if (amd_decode(p, k, &R.c, &err)) {
 		refuse(r, "kernel '%s' cannot be emulated: %s", k->name, err);
 		free(err);
@@ -778,6 +779,7 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	}
 	results(&R);
 	r->approx = R.approx;
+	r->approx_ulps = R.approx && !R.approx_hw ? R.approx_ulps : 0;
 	r->poison_read = R.poison_read;
 	r->lds_race = R.lds_race;
 	R.lds_race = NULL;

@@ -693,7 +693,7 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 		push_mov(d, outs->group[j].loc, &t, &s);
 		/* a transcendental of AMD's library: its result counts as
 		 * approximate math (EmuResult.approx) when it is copied out */
-		d->c->code.v[d->c->code.n - 1].approx = mac->approx > 0;
+		d->c->code.v[d->c->code.n - 1].approx = (uint8_t)(mac->approx > 255 ? 255 : mac->approx);
 	}
 	return rc;
 }

@@ -239,8 +239,13 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 				amd_note_cvt(R, it, a, (double)amd_fi(v[0]));
 		}
 	}
-	if (amd_alu_approx(a->op) || a->approx)
+	if (amd_alu_approx(a->op) || a->approx) {
 		R->approx = 1;
+		if (amd_alu_approx(a->op) || a->approx == 255)
+			R->approx_hw = 1;
+		else if (a->approx > R->approx_ulps)
+			R->approx_ulps = a->approx;
+	}
 	if (!R->err)
 		commit(R, it, a, res);
 }

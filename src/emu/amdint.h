@@ -69,7 +69,8 @@ typedef struct AInst {
 	uint32_t k;         /* cmp: the _cmpval constant's bits */
 	uint8_t rnd;        /* _rte/_rtp/_rtn/_rtz: 1..4, 0 = none (amd_fmath.c) */
 	int8_t shift;       /* _x2.._x8 / _d2.._d8: the power of two, 0 = none */
-	uint8_t approx;     /* the output copy of an approximate library macro */
+	uint8_t approx;     /* the output copy of an approximate library macro: OpenCL's
+	                     * bound in ulps (255: 255 or more) */
 	ADst d;
 	ASrc s[4];
 } AInst;
@@ -190,6 +191,9 @@ typedef struct Run {
 	Item *items;
 	uint64_t limit;
 	int approx;                  /* an approximate instruction ran */
+	int approx_hw;               /* ...one without a bound in ulps (exp_vec, sin_vec, a
+	                              * library macro of 255 ulps or more) */
+	int approx_ulps;             /* the largest bound of the library macros' results */
 	int refused;                 /* the error is a refusal (not emulated), not a kernel fault */
 	int pf_stop;                 /* an unknown printf id stopped printing */
 	char *err;                   /* first execution error */

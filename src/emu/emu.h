@@ -145,6 +145,9 @@ typedef struct EmuResult {
 	int approx;              /* 1 when an approximate operation (transcendental math,
 	                          * float divide) produced a value: floats compare with a
 	                          * tolerance */
+	int approx_ulps;         /* AMD side: when every approximate value came from a
+	                          * library macro with a bound in ulps (OpenCL 1.2 7.4),
+	                          * the largest bound; 0 otherwise */
 	char *lds_race;          /* AMD side: the first byte of local memory two work-items
 	                          * of a group stored with no barrier between, said in words
 	                          * (the bytes read after depend on the order); NULL */
