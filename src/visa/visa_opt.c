@@ -132,20 +132,26 @@ static VDecl *root(VDecl *d)
  * many leading operands are destinations */
 static int pure_class(const char *op);
 
-/* The mnemonics are string constants and interned strings, so one pointer
- * is one text: a direct-mapped cache by pointer (the program runs its
- * kernels in one thread; -j forks) answers nearly every call. */
+/* The mnemonics are mostly string constants and interned strings: a
+ * direct-mapped cache by pointer (the program runs its kernels in one
+ * thread; -j forks) answers nearly every call.  The text is kept and
+ * compared too, so a pointer reused for another text (an op built in
+ * memory that was freed) cannot answer for it. */
 static int pure_dsts(const VInst *in)
 {
 	static const char *key[256];
+	static char text[256][24];
 	static signed char val[256];
 	size_t h;
 	if (in->label || !in->op)
 		return 0;
+	if (strlen(in->op) >= sizeof text[0])
+		return pure_class(in->op);
 	h = ((uintptr_t)in->op >> 3 ^ (uintptr_t)in->op >> 11) & 255;
-	if (key[h] != in->op) {
+	if (key[h] != in->op || strcmp(text[h], in->op)) {
 		val[h] = (signed char)pure_class(in->op);
 		key[h] = in->op;
+		strcpy(text[h], in->op);
 	}
 	return val[h];
 }
