@@ -320,6 +320,7 @@ static int place_args(Run *R, uint32_t first)
 	R->lds.init = xcalloc(R->lds.size ? R->lds.size : 1, 1);
 	R->lds.writer = xmalloc((R->lds.size ? R->lds.size : 1) * sizeof *R->lds.writer);
 	R->lds.wepoch = xcalloc(R->lds.size ? R->lds.size : 1, sizeof *R->lds.wepoch);
+	R->lds.taint = xcalloc(R->lds.size ? R->lds.size : 1, 1);
 	for (i = 1; i < (size_t)R->c.nlds; i++) {
 		Mem m;
 		memset(&m, 0, sizeof m);
@@ -327,6 +328,7 @@ static int place_args(Run *R, uint32_t first)
 		m.size = (uint32_t)R->c.lds_sizes[i];
 		m.b = xcalloc(m.size ? m.size : 1, 1);
 		m.init = xcalloc(m.size ? m.size : 1, 1);
+		m.taint = xcalloc(m.size ? m.size : 1, 1);
 		vec_push(&R->lds_more, m);
 	}
 	return 0;
@@ -342,6 +344,7 @@ static void fill_uavs(Run *R)
 		m->writer = xmalloc(m->size * sizeof *m->writer);
 		m->racer = xmalloc(m->size * sizeof *m->racer);
 		m->wepoch = xcalloc(m->size, sizeof *m->wepoch);
+		m->taint = xcalloc(m->size ? m->size : 1, 1);
 		for (j = 0; j < m->size; j++)
 			m->writer[j] = m->racer[j] = -1;
 	}
@@ -475,6 +478,9 @@ static void alloc_items(Run *R)
 		it->priv = xcalloc((size_t)R->c.priv_bytes + 4, 1);
 		it->priv_init = xcalloc((size_t)R->c.priv_bytes + 4, 1);
 		it->x_init = xcalloc((size_t)R->c.array_elems * 4 + 4, 1);
+		it->rt = xcalloc((size_t)R->c.nregs * 4 + 4, 1);
+		it->xt = xcalloc((size_t)R->c.array_elems * 4 + 4, 1);
+		it->priv_t = xcalloc((size_t)R->c.priv_bytes + 4, 1);
 		it->sb.all = &R->pend;
 	}
 	R->order = xcalloc(R->nlocal, sizeof *R->order);
@@ -493,6 +499,9 @@ static void reset_items(Run *R)
 		hz_poison_fill(it->priv, (size_t)R->c.priv_bytes + 4, R->l->poison);
 		memset(it->x_init, 0, (size_t)R->c.array_elems * 4 + 4);
 		memset(it->priv_init, 0, (size_t)R->c.priv_bytes + 4);
+		memset(it->rt, 0, (size_t)R->c.nregs * 4 + 4);
+		memset(it->xt, 0, (size_t)R->c.array_elems * 4 + 4);
+		memset(it->priv_t, 0, (size_t)R->c.priv_bytes + 4);
 		it->pc = it->sp = 0;
 		it->state = WI_RUN;
 		it->steps = 0;
@@ -507,11 +516,13 @@ static void reset_items(Run *R)
 	hzc_clear(&R->pend);
 	hz_poison_fill(R->lds.b, R->lds.size, R->l->poison);
 	memset(R->lds.init, 0, R->lds.size ? R->lds.size : 1);
+	memset(R->lds.taint, 0, R->lds.size ? R->lds.size : 1);
 	for (i = 0; i < R->lds.size; i++)
 		R->lds.writer[i] = -1; /* a new group: no store yet */
 	for (i = 0; i < R->lds_more.n; i++) {
 		hz_poison_fill(R->lds_more.v[i].b, R->lds_more.v[i].size, R->l->poison);
 		memset(R->lds_more.v[i].init, 0, R->lds_more.v[i].size ? R->lds_more.v[i].size : 1);
+		memset(R->lds_more.v[i].taint, 0, R->lds_more.v[i].size ? R->lds_more.v[i].size : 1);
 	}
 	for (i = 0; R->pf && i < R->nlocal; i++) {
 		uint32_t one = 1;
@@ -650,9 +661,12 @@ static void results(Run *R)
 		const EmuArg *e = &R->l->args.v[i];
 		Buf b = {0};
 		int64_t *w = NULL, *rc = NULL;
+		uint8_t *t = NULL;
 		if (e->kind == EA_BUFFER && is_uav_ptr(a)) {
 			Mem *m = amd_uav(R, a->bufid);
 			buf_add(&b, m->b + R->buf_off[i], e->size);
+			t = xmalloc(e->size ? e->size : 1);
+			memcpy(t, m->taint + R->buf_off[i], e->size);
 			w = xmalloc((e->size ? e->size : 1) * sizeof *w);
 			memcpy(w, m->writer + R->buf_off[i], e->size * sizeof *w);
 			rc = xmalloc((e->size ? e->size : 1) * sizeof *rc);
@@ -671,11 +685,14 @@ static void results(Run *R)
 					memcpy(w, g->writer, g->size * sizeof *w);
 					rc = xmalloc((g->size ? g->size : 1) * sizeof *rc);
 					memcpy(rc, g->racer, g->size * sizeof *rc);
+					t = xmalloc(g->size ? g->size : 1);
+					memcpy(t, g->taint, g->size);
 				}
 		}
 		vec_push(&R->res->buffers, b);
 		vec_push(&R->res->writers, w);
 		vec_push(&R->res->racers, rc);
+		vec_push(&R->res->taints, t);
 	}
 }
 
@@ -686,6 +703,7 @@ static void free_mem(Mem *m)
 	free(m->writer);
 	free(m->racer);
 	free(m->wepoch);
+	free(m->taint);
 	vec_free(&m->ok);
 }
 
@@ -698,6 +716,9 @@ static void run_free(Run *R)
 		free(R->items[i].priv);
 		free(R->items[i].priv_init);
 		free(R->items[i].x_init);
+		free(R->items[i].rt);
+		free(R->items[i].xt);
+		free(R->items[i].priv_t);
 		hzsb_free(&R->items[i].sb);
 	}
 	free(R->items);
@@ -739,6 +760,7 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	r->ok = 0;
 	r->approx = 0;
 	r->approx_ulps = 0;
+	r->cvt_cf = 0;
 	if (amd_decode(p, k, &R.c, &err)) {
 		refuse(r, "kernel '%s' cannot be emulated: %s", k->name, err);
 		free(err);
@@ -784,6 +806,7 @@ int emu_amd_run(Program *p, Kernel *k, const EmuLaunch *l, EmuResult *r)
 	r->lds_race = R.lds_race;
 	R.lds_race = NULL;
 	r->cvt_range = R.cvt_range;
+	r->cvt_cf = R.impl_cf;
 	R.cvt_range = NULL;
 out:
 	run_free(&R);

@@ -41,6 +41,12 @@ void amd_fail(Run *R, const Item *it, const AInst *a, const char *fmt, ...)
 
 void amd_note_cvt(Run *R, const Item *it, const AInst *a, double x)
 {
+	/* inside AMD's library macros a conversion is the library's own step
+	 * (AMD defines its saturation), not a cast of the kernel's source: the
+	 * macro's result is what OpenCL defines, and the twin is compared */
+	if (a->loc.file && !strncmp(a->loc.file, "AMD library macro ", 18))
+		return;
+	R->taint |= AMD_TAINT_IMPL; /* the result: see Run.taint */
 	if (!R->cvt_range)
 		R->cvt_range = xasprintf("work-item %lld (flat global id), %s:%d: '%s' converts %.17g, out of its "
 		                         "result's range", (long long)it->flat_gid, a->loc.file ? a->loc.file : "?",
@@ -93,8 +99,10 @@ static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int re
 {
 	const AArray *arr = &R->c.arrays.v[ai];
 	int64_t e = idx;
-	if (rel >= 0)
+	if (rel >= 0) {
 		e += (int32_t)it->r[rel * 4 + rel_sel];
+		R->taint = amd_taint_join(R->taint, it->rt[rel * 4 + rel_sel]);
+	}
 	if (e < 0 || e >= arr->len) {
 		amd_fail(R, it, a, "x%d[%lld] is outside the array (x%d[%d])", arr->num, (long long)e, arr->num,
 		         arr->len);
@@ -131,6 +139,7 @@ uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isf
 		v = sel == SEL_1 ? 0x3f800000u : 0;
 	} else if (s->kind == S_TEMP) {
 		v = it->r[s->reg * 4 + sel];
+		R->taint = amd_taint_join(R->taint, it->rt[s->reg * 4 + sel]);
 	} else if (s->kind == S_LIT) {
 		v = s->lit[sel];
 	} else if (s->kind == S_CB) {
@@ -141,6 +150,8 @@ uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isf
 		v = p ? p[sel] : 0;
 		if (p && !it->x_init[at + sel])
 			R->poison_read = 1;
+		if (p)
+			R->taint = amd_taint_join(R->taint, it->xt[at + sel]);
 	} else {
 		v = vec_of(R, it, a, s, tmp)[sel];
 	}
@@ -165,14 +176,17 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v)
 	const ADst *d = &a->d;
 	uint32_t *p;
 	int64_t at;
+	uint8_t t = R->percomp ? R->ct[c] : R->taint;
 	if (d->kind == D_TEMP) {
 		it->r[d->reg * 4 + c] = v;
+		it->rt[d->reg * 4 + c] = t;
 		return;
 	}
 	p = itemp(R, it, a, d->reg, d->idx, d->rel, d->rel_sel, &at);
 	if (p) {
 		p[c] = v;
 		it->x_init[at + c] = 1;
+		it->xt[at + c] = t;
 	}
 }
 
@@ -206,10 +220,19 @@ static void alu64(Run *R, Item *it, const AInst *a, uint32_t res[4])
 	}
 }
 
+/* the approximation class of an instruction's own result (Run.taint) */
+static uint8_t approx_class(const AInst *a)
+{
+	if (amd_alu_approx(a->op) || a->approx >= AMD_TAINT_HW)
+		return AMD_TAINT_HW;
+	return a->approx;
+}
+
 static void exec_alu(Run *R, Item *it, const AInst *a)
 {
 	int kind = amd_alu_kind(a->op), c, i;
 	uint32_t res[4] = {0}, v[4] = {0};
+	uint8_t cls = approx_class(a);
 	if (a->nsrc != il_ops[a->op].nsrc) {
 		amd_fail(R, it, a, "takes %d source operands, not %d", il_ops[a->op].nsrc, a->nsrc);
 		return;
@@ -227,9 +250,13 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 	} else if (kind == 6) {
 		amd_intx(R, it, a, res);
 	} else {
+		/* component c reads component c of each source: its own class */
+		R->percomp = 1;
 		for (c = 0; c < 4; c++) {
+			R->ct[c] = 0;
 			if (a->d.m[c] != WM_WRITE)
 				continue;
+			R->taint = 0;
 			for (i = 0; i < a->nsrc; i++)
 				v[i] = amd_src(R, it, a, &a->s[i], c,
 				               (kind != 1 && !(kind == 7 && amd_fmath_int_src(a->op, i))) ||
@@ -237,8 +264,10 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 			res[c] = amd_alu(a, v);
 			if (kind == 3 && amd_cvt_out_of_range(a->op, v[0]))
 				amd_note_cvt(R, it, a, (double)amd_fi(v[0]));
+			R->ct[c] = amd_taint_join(R->taint, cls);
 		}
 	}
+	R->taint = amd_taint_join(R->taint, cls);
 	if (amd_alu_approx(a->op) || a->approx) {
 		R->approx = 1;
 		if (amd_alu_approx(a->op) || a->approx == 255)
@@ -289,11 +318,15 @@ static int cond(Run *R, Item *it, const AInst *a)
 		t.sat = 0;
 		v[0] = amd_src(R, it, a, &a->s[0], 0, 1);
 		v[1] = amd_src(R, it, a, &a->s[1], 0, 1);
+		if (R->taint & AMD_TAINT_IMPL)
+			R->impl_cf = 1;
 		return amd_alu(&t, v) != 0;
 	}
 	if (!a->nsrc)
 		return 1;
 	x = amd_src(R, it, a, &a->s[0], 0, 0);
+	if (R->taint & AMD_TAINT_IMPL)
+		R->impl_cf = 1;
 	y = x != 0;
 	return a->cond_z ? !y : (int)y;
 }
@@ -311,6 +344,8 @@ static int do_switch(Run *R, Item *it, const AInst *a)
 {
 	int32_t v = (int32_t)amd_src(R, it, a, &a->s[0], 0, 0);
 	int j, dflt = -1;
+	if (R->taint & AMD_TAINT_IMPL)
+		R->impl_cf = 1;
 	for (j = a->target; j >= 0; j = R->c.code.v[j].target) {
 		const AInst *cs = &R->c.code.v[j];
 		if (cs->op == OP_DEFAULT)
@@ -365,6 +400,8 @@ int amd_run_item(Run *R, Item *it)
 		const AInst *a = &code[pc];
 		if (!left--)
 			break; /* its slice is over: another work-item runs */
+		R->taint = 0;
+		R->percomp = 0;
 		if (++it->steps > R->limit) {
 			amd_fail(R, it, a, "still running after %llu instructions (step limit): the kernel "
 			         "does not terminate", (unsigned long long)R->limit);

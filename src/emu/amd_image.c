@@ -145,6 +145,7 @@ int amd_image_setup(Run *R)
 		g.writer = xmalloc((e->size ? e->size : 1) * sizeof *g.writer);
 		g.racer = xmalloc((e->size ? e->size : 1) * sizeof *g.racer);
 		g.wepoch = xcalloc(e->size ? e->size : 1, sizeof *g.wepoch);
+		g.taint = xcalloc(e->size ? e->size : 1, 1);
 		for (j = 0; j < e->size; j++)
 			g.writer[j] = g.racer[j] = -1;
 		vec_push(&R->imgs, g);
@@ -221,6 +222,7 @@ void amd_image_free(Run *R)
 		free(R->imgs.v[i].writer);
 		free(R->imgs.v[i].racer);
 		free(R->imgs.v[i].wepoch);
+		free(R->imgs.v[i].taint);
 	}
 	vec_free(&R->imgs);
 }
@@ -385,6 +387,8 @@ static void load(Run *R, Item *it, const AInst *a, int uav)
 	if (R->err)
 		return;
 	emu_image_load(g->d, g->b, c, out);
+	if (uav) /* a read_write image: the largest class stored in it (coarse) */
+		R->taint = amd_taint_join(R->taint, g->tmax);
 	commit4(R, it, a, out);
 }
 
@@ -455,6 +459,8 @@ static void store(Run *R, Item *it, const AInst *a)
 			g->racer[i] = g->writer[i];
 		g->writer[i] = it->flat_gid;
 		g->wepoch[i] = R->epoch;
+		g->taint[i] = R->taint;
+		g->tmax = amd_taint_join(g->tmax, R->taint);
 	}
 }
 

@@ -85,6 +85,18 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 			m->writer[addr + i] = it->flat_gid;
 			m->wepoch[addr + i] = m->is_uav ? R->epoch : R->lds_epoch;
 		}
+	/* the bytes' approximation class: a load adds it to the instruction's,
+	 * a store sets it (at once, before the store is visible: a wider
+	 * tolerance for a racing reader, never a narrower one), an atomic
+	 * (store 2) both */
+	for (i = 0; m->taint && i < n; i++) {
+		if (store != 1)
+			R->taint = amd_taint_join(R->taint, m->taint[addr + i]);
+		if (store == 2 && i + 1 == n)
+			memset(m->taint + addr, R->taint, n);
+	}
+	if (m->taint && store == 1)
+		memset(m->taint + addr, R->taint, n);
 	return m->b + addr;
 }
 
@@ -96,8 +108,10 @@ uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp)
 	uint32_t v;
 	Mem *m = NULL;
 	size_t i;
-	if (s->rel >= 0)
+	if (s->rel >= 0) {
 		idx += (int32_t)it->r[s->rel * 4 + s->rel_sel];
+		R->taint = amd_taint_join(R->taint, it->rt[s->rel * 4 + s->rel_sel]);
+	}
 	if (s->reg == 0) {
 		if (idx < 0 || idx >= 16 || !R->cb0_set[idx * 4 + comp]) {
 			R->refused = 1;
@@ -178,6 +192,7 @@ static Mem *uav_of(Run *R, Item *it, const AInst *a, Mem *priv)
 		priv->b = it->priv;
 		priv->size = (uint32_t)R->c.priv_bytes;
 		priv->init = it->priv_init;
+		priv->taint = it->priv_t;
 		return priv;
 	}
 	if (id < 0) {
@@ -266,6 +281,7 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 	uint32_t res[4] = {0};
 	int c, n = 0;
 	const uint8_t *p;
+	uint8_t t0;
 	for (c = 0; c < 4; c++)
 		n += a->d.m[c] == WM_WRITE;
 	if (mode == L_SEQ && n != sz) {
@@ -285,11 +301,15 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 	if (!aligned(R, it, a, addr, (uint32_t)sz))
 		return;
 	n = -1; /* L_SEQ: counts the written components before c */
+	t0 = R->taint; /* the address's class, then each component its bytes' */
+	R->percomp = 1;
 	for (c = 0; c < 4; c++) {
 		uint32_t at;
 		uint8_t b[4];
+		R->ct[c] = 0;
 		if (a->d.m[c] != WM_WRITE)
 			continue;
+		R->taint = t0;
 		n++; /* L_SEQ: the written components in order */
 		at = addr + (mode == L_ONE ? 0 : 4u * (uint32_t)(mode == L_SEQ ? n : c));
 		if (!(p = amd_mem_at(R, m, at, (uint32_t)sz, it, a, 0)))
@@ -303,6 +323,7 @@ static void load(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz
 			res[c] = sign ? (uint32_t)(int32_t)(int16_t)(b[0] | b[1] << 8) : (uint32_t)(b[0] | b[1] << 8);
 		else
 			res[c] = sign ? (uint32_t)(int32_t)(int8_t)b[0] : b[0];
+		R->ct[c] = R->taint;
 	}
 	for (c = 0; c < 4; c++) {
 		int mk = a->d.m[c];
@@ -351,15 +372,19 @@ static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int s
 {
 	uint32_t v[4];
 	int j;
-	uint8_t *p;
+	uint8_t *p, t0 = R->taint, tj[4];
 	if (!aligned(R, it, a, addr, (uint32_t)sz))
 		return;
-	for (j = 0; j < n; j++)
+	for (j = 0; j < n; j++) { /* each dword: the address's class and its own */
+		R->taint = t0;
 		v[j] = amd_src(R, it, a, &a->s[vi], j, 0);
+		tj[j] = R->taint;
+	}
 	if (R->err)
 		return;
 	for (j = 0; j < n; j++) {
 		uint8_t b[4];
+		R->taint = tj[j];
 		note_racer(R, it, m, addr + 4u * (uint32_t)j, (uint32_t)sz);
 		if (!(p = amd_mem_at(R, m, addr + 4u * (uint32_t)j, (uint32_t)sz, it, a, 1)))
 			return;
@@ -699,7 +724,7 @@ static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 	v = amd_src(R, it, a, &a->s[1], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[1], 1, 0) << 32;
 	if (t->kind == A_CMP)
 		cmpv = amd_src(R, it, a, &a->s[2], 0, 0) | (uint64_t)amd_src(R, it, a, &a->s[2], 1, 0) << 32;
-	if (R->err || !aligned(R, it, a, addr, 8) || !(p = amd_mem_at(R, m, addr, 8, it, a, 1)))
+	if (R->err || !aligned(R, it, a, addr, 8) || !(p = amd_mem_at(R, m, addr, 8, it, a, 2)))
 		return;
 	old = rd32(p) | (uint64_t)rd32(p + 4) << 32;
 	v = atom_apply(t->kind, old, v, cmpv, 64);
@@ -747,7 +772,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 	v = amd_src(R, it, a, &a->s[(t->kind == A_CMP || t->kind == A_MSKOR) && t->lds ? 2 : 1], 0, 0);
 	if (t->kind == A_CMP || t->kind == A_MSKOR)
 		cmpv = amd_src(R, it, a, &a->s[t->lds ? 1 : 2], 0, 0);
-	if (R->err || !aligned(R, it, a, addr, 4) || !(p = amd_mem_at(R, m, addr, 4, it, a, 1)))
+	if (R->err || !aligned(R, it, a, addr, 4) || !(p = amd_mem_at(R, m, addr, 4, it, a, 2)))
 		return 1;
 	/* atomics act on memory at once, after this work-item's own pending
 	 * stores to the dword */

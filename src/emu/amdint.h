@@ -125,6 +125,9 @@ typedef struct Mem {
 	                      * with another work-item's store (a write-write race), -1 */
 	uint8_t *init;       /* LDS, private: per byte 1 once a store reached it (poison
 	                      * reads are noted); NULL for the others */
+	uint8_t *taint;      /* per byte: the approximation class of the value stored
+	                      * there (Run.taint); NULL: never approximate (constant
+	                      * buffers) */
 } Mem;
 
 /* what a store waits in a work-item's store buffer for (hostile.h kinds):
@@ -142,6 +145,8 @@ typedef struct AImg {
 	int64_t *writer;     /* per byte, as Mem's: the last work-item that stored it, -1 */
 	uint32_t *wepoch;    /* ...the Run.epoch of that store */
 	int64_t *racer;      /* ...a work-item whose store is unordered with another's, -1 */
+	uint8_t *taint;      /* ...the approximation class of the stored value (Run.taint) */
+	uint8_t tmax;        /* the largest class stored (what a load of it gets) */
 } AImg;
 
 /* ---- the launch ----------------------------------------------------------- */
@@ -162,6 +167,8 @@ typedef struct Item {
 	int64_t flat_gid;    /* flat global id (for writers and messages) */
 	uint8_t *priv_init;  /* per private byte: written */
 	uint8_t *x_init;     /* per indexed-temporary component: written */
+	uint8_t *rt, *xt, *priv_t; /* per register component, indexed-temporary component and
+	                      * private byte: the approximation class of its value */
 	HzStoreBuf sb;       /* LDS and UAV stores not yet visible to the others */
 } Item;
 
@@ -211,7 +218,35 @@ typedef struct Run {
 	                              * stored with no barrier between (NULL: none) */
 	char *cvt_range;             /* the first float-to-integer conversion whose
 	                              * operand was out of range (NULL: none) */
+	/* Taint: every register component, memory byte and texel carries a
+	 * class.  Its low 7 bits say how approximate the value is: 0 computed
+	 * exactly, n (1..126) within n ulps (a library macro's OpenCL bound),
+	 * AMD_TAINT_HW from a hardware approximation (no bound) or a wider
+	 * bound; bit AMD_TAINT_IMPL says it depends on a float-to-integer
+	 * conversion of an out-of-range operand (implementation-defined in
+	 * OpenCL C).  A result's class joins its sources' (addresses and
+	 * relative indices included) and the instruction's own; conform.c
+	 * widens a tolerance, or skips pocl's opinion, only for the elements
+	 * whose class asks for it.  Control flow does not taint: a branch on
+	 * an approximate value is compared as is; one on an implementation-
+	 * defined value sets impl_cf (then the whole kernel is excused). */
+	uint8_t taint;               /* the running instruction's: its sources read so far */
+	int impl_cf;                 /* a branch, loop exit or switch read an
+	                              * AMD_TAINT_IMPL value */
+	uint8_t ct[4], percomp;      /* percomp: amd_write takes result component c's class
+	                              * from ct[c] (instructions whose components read
+	                              * their own source components), else taint */
 } Run;
+
+#define AMD_TAINT_HW 0x7f
+#define AMD_TAINT_IMPL 0x80
+
+/* the class of a value computed from values of classes a and b */
+static inline uint8_t amd_taint_join(uint8_t a, uint8_t b)
+{
+	uint8_t x = a & AMD_TAINT_HW, y = b & AMD_TAINT_HW;
+	return (uint8_t)(((a | b) & AMD_TAINT_IMPL) | (x > y ? x : y));
+}
 
 /* amd_exec.c */
 int amd_wave_op(int op);                     /* cu_id wave_id lane_id poisonv */
@@ -270,6 +305,8 @@ void amd_intx(Run *R, Item *it, const AInst *a, uint32_t res[4]);
 int amd_mem(Run *R, Item *it, const AInst *a);
 Mem *amd_uav(Run *R, int id);
 int amd_heap_uav(const Run *R, int id); /* the memory a UAV id names (arena: the default) */
+/* the host address of n bytes at addr of m, NULL after an error (outside m);
+ * store: 0 a load, 1 a store, 2 an atomic (read and written) */
 uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, const AInst *a,
                     int store);
 uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp);

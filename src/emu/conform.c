@@ -862,6 +862,8 @@ typedef struct Verdict {
 	int race;       /* the first difference is a byte two work-items stored
 	                 * with no order between them: undefined, not a mismatch */
 	Buf why;        /* first difference, human readable */
+	size_t impl;    /* elements not compared: their AMD value depends on an
+	                 * out-of-range float-to-integer conversion (pocl, twin) */
 } Verdict;
 
 /* a float or double element's value */
@@ -968,12 +970,39 @@ static int race_at(const Kernel *k, size_t ai, const EmuResult *amd, size_t off,
 	return 0;
 }
 
-/* approx: floats within EMU_TOLERANCE (relative; 2: POCL_APPROX_REL of the
- * buffer's largest magnitude); ulps > 0: floats within that many ulps;
- * neither: byte for byte */
+/* EmuResult.taints' classes (amdint.h Run.taint) */
+#define CLASS_HW 0x7f     /* a hardware approximation (low 7 bits: ulps) */
+#define CLASS_IMPL 0x80   /* depends on an implementation-defined conversion */
+
+/* The class of the element at [off, off + es) of argument ai, its bytes'
+ * joined: low 7 bits 0 computed exactly, 1..126 within that many ulps
+ * (library macros), CLASS_HW a hardware approximation; CLASS_IMPL; -1 when
+ * the side does not track classes (Level Zero, pocl). */
+static int elem_class(const EmuResult *r, size_t ai, size_t off, size_t es)
+{
+	const uint8_t *t = r->taints.n > ai ? r->taints.v[ai] : NULL;
+	int c = 0;
+	size_t b;
+	if (!t)
+		return -1;
+	for (b = off; b < off + es; b++)
+		c = (c | t[b]) & CLASS_IMPL ? (c & CLASS_HW) > (t[b] & CLASS_HW) ? c | CLASS_IMPL : t[b] | CLASS_IMPL
+		                            : c > t[b] ? c : t[b];
+	return c;
+}
+
+/* approx: the approximate elements' floats within EMU_TOLERANCE (relative;
+ * 2: the pocl rule, 2 x the class in ulps for a library macro's value,
+ * POCL_APPROX_REL of the largest magnitude among the hardware-approximate
+ * elements for the others); ulps > 0: every float within that many ulps;
+ * neither: byte for byte.  An element is approximate when its class on the
+ * AMD side (amd, which tracks it) is not 0, or, on a side that does not
+ * track classes, when approx is set at all.  skip_impl: elements whose AMD
+ * value depends on an out-of-range conversion are not compared (counted in
+ * v->impl): OpenCL C leaves such a cast's result to the implementation. */
 static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, const EmuResult *ze,
-                           const char *first, const char *other, int approx, int ulps, const EmuLaunch *l,
-                           Verdict *v)
+                           const char *first, const char *other, int approx, int ulps, int skip_impl,
+                           const EmuLaunch *l, Verdict *v)
 {
 	const MdArg *a = &k->md->args.v[ai];
 	const Buf *x = &amd->buffers.v[ai], *y = &ze->buffers.v[ai];
@@ -988,21 +1017,37 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 	}
 	double scale = 1.0;
 	if (approx > 1 && ek == EK_FLOAT && (es == 4 || es == 8))
-		/* norm-wise: relative to the buffer's largest finite magnitude,
-		 * as errors of approximate math cancel into small results (an
-		 * FFT's outputs) */
+		/* norm-wise: relative to the largest finite magnitude of the
+		 * hardware-approximate elements, as errors of approximate math
+		 * cancel into small results (an FFT's outputs) */
 		for (off = 0; off + (size_t)es <= x->n; off += (size_t)es) {
 			double f = fabs(float_at((const uint8_t *)x->s + off, es));
-			if (isfinite(f) && f > scale)
+			int c = elem_class(amd, ai, off, (size_t)es);
+			if ((c < 0 || (c & CLASS_HW) == CLASS_HW) && isfinite(f) && f > scale)
 				scale = f;
 		}
 	for (off = 0; off + (size_t)es <= n; off += (size_t)es) {
 		const uint8_t *p = (const uint8_t *)x->s + off, *q = (const uint8_t *)y->s + off;
+		int c, eapprox = approx, eulps = ulps;
 		if (!memcmp(p, q, (size_t)es))
 			continue;
-		if (approx && ek == EK_FLOAT && close_enough(p, q, es, approx > 1 ? POCL_APPROX_REL * scale : EMU_TOLERANCE))
+		c = elem_class(amd, ai, off, (size_t)es);
+		if (c > 0 && (c & CLASS_IMPL) && skip_impl) {
+			v->impl++;
 			continue;
-		if (ulps > 0 && ek == EK_FLOAT && within_ulps(p, q, es, ulps))
+		}
+		if (c >= 0)
+			c &= CLASS_HW;
+		if (c == 0)
+			eapprox = 0; /* computed exactly on AMD: no approximation slack */
+		else if (c > 0 && c < CLASS_HW && approx > 1) {
+			eapprox = 0; /* a library macro's value: each side within its bound */
+			if (eulps < 2 * c)
+				eulps = 2 * c;
+		}
+		if (eapprox && ek == EK_FLOAT && close_enough(p, q, es, eapprox > 1 ? POCL_APPROX_REL * scale : EMU_TOLERANCE))
+			continue;
+		if (eulps > 0 && ek == EK_FLOAT && within_ulps(p, q, es, eulps))
 			continue;
 		v->agree = 0;
 		if (race_at(k, ai, amd, off, (size_t)es, l, v))
@@ -1116,7 +1161,7 @@ static void compare(const Kernel *k, const EmuLaunch *l, const EmuResult *amd, c
 				buf_printf(&v->why, "argument %zu: a runtime returned no buffer\n", i);
 				break;
 			}
-			compare_buffer(k, i, amd, ze, "AMD", "Level Zero", amd->approx || ze->approx, 0, l, v);
+			compare_buffer(k, i, amd, ze, "AMD", "Level Zero", amd->approx || ze->approx, 0, 0, l, v);
 		}
 	if (v->agree)
 		compare_printf(amd, ze, "Level Zero", 1, v);
@@ -1146,12 +1191,12 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		if (!o->quiet)
 			printf("%s: %s: no third opinion from %s: %s\n", input, k->name, cl, why ? why : "");
 	} else {
-		Verdict t = {1, 0, {0}};
+		Verdict t = {1, 0, {0}, 0};
 		tw.approx = amd->approx;
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
-				compare_buffer(k, i, amd, &tw, "AMD", "the twin", amd->approx, 0, l, &t);
-		if (!t.agree && amd->cvt_range) {
+				compare_buffer(k, i, amd, &tw, "AMD", "the twin", amd->approx, 0, 1, l, &t);
+		if (!t.agree && amd->cvt_range && (amd->cvt_cf || !amd->taints.n)) {
 			if (!o->quiet)
 				printf("%s: %s: the OpenCL C twin not compared: it differs after a conversion OpenCL C "
 				       "leaves implementation-defined (AMD: %s)\n", input, k->name, amd->cvt_range);
@@ -1246,7 +1291,7 @@ static void compare_pocl(const Kernel *k, const EmuLaunch *l, const char *sname,
                          const EmuResult *pocl, Verdict *t)
 {
 	size_t i;
-	int ulps = POCL_APPROX_ULPS;
+	int ulps = POCL_APPROX_ULPS, tracked;
 	EmuResult slack = *pocl;
 	VEC(Buf) copies = {0};
 	for (i = 0; i < l->args.n; i++)
@@ -1262,17 +1307,20 @@ static void compare_pocl(const Kernel *k, const EmuLaunch *l, const char *sname,
 	}
 	slack.buffers.v = copies.v;
 	slack.buffers.n = copies.n;
-	/* approximate values only from library macros of known accuracy: each
-	 * side within OpenCL's bound of the true value, so the two within twice
-	 * that, element by element (the buffer-wide relative slack below is
-	 * for the hardware approximations, whose accuracy OpenCL leaves open) */
-	if (side->approx && side->approx_ulps > 0 && ulps < 2 * side->approx_ulps)
+	/* A side that tracks approximation classes (the AMD emulator) is
+	 * compared element by element (compare_buffer).  One that does not:
+	 * approximate values only from library macros of known accuracy put
+	 * each side within OpenCL's bound of the true value, so the two within
+	 * twice that (the buffer-wide relative slack is for the hardware
+	 * approximations, whose accuracy OpenCL leaves open) */
+	tracked = side->taints.n > 0;
+	if (!tracked && side->approx && side->approx_ulps > 0 && ulps < 2 * side->approx_ulps)
 		ulps = 2 * side->approx_ulps;
 	t->agree = 1;
 	for (i = 0; i < l->args.n && t->agree; i++)
 		if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
 			compare_buffer(k, i, side, &slack, sname, "pocl",
-			               side->approx && !side->approx_ulps ? 2 : 0, ulps, l, t);
+			               side->approx && (tracked || !side->approx_ulps) ? 2 : 0, ulps, 1, l, t);
 	if (t->agree)
 		compare_printf(side, pocl, "pocl", 0, t);
 	for (i = 0; i < copies.n; i++)
@@ -1318,7 +1366,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 {
 	static int skip_said;
 	char *cl = o->no_pocl ? NULL : twin_path(input), *why = NULL, *known;
-	Verdict t = {1, 0, {0}};
+	Verdict t = {1, 0, {0}, 0};
 	PoclVerdict pv;
 	int rc;
 	*note = NULL;
@@ -1355,7 +1403,13 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 		compare_pocl(k, l, "AMD", amd, pr, &t);
 		if (t.agree) {
 			pv = PV_AGREE;
-		} else if (amd->cvt_range) {
+			if (t.impl)
+				*note = xasprintf("pocl agrees but for %zu element%s computed from an out-of-range "
+				                  "conversion, which OpenCL C leaves implementation-defined (AMD: %s)",
+				                  t.impl, t.impl == 1 ? "" : "s", amd->cvt_range ? amd->cvt_range : "?");
+		} else if (amd->cvt_range && (amd->cvt_cf || !amd->taints.n)) {
+			/* the conversion's value decided a branch: what depends on
+			 * it is not known element by element */
 			/* OpenCL C 1.2 section 6.2.3.3: a float converted to an integer
 			 * type it is out of range of gives an implementation-defined
 			 * result; AMD saturates, pocl takes what the CPU gives */
@@ -1367,7 +1421,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 			if (v->agree) {
 				*note = xstrdup("AMD == L0 != pocl");
 			} else if (ze->ok) {
-				Verdict z = {1, 0, {0}};
+				Verdict z = {1, 0, {0}, 0};
 				compare_pocl(k, l, "Level Zero", ze, pr, &z);
 				*note = xstrdup(z.agree ? "AMD != L0 == pocl" : "AMD != L0 != pocl");
 				buf_free(&z.why);
@@ -1375,8 +1429,10 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 			v->agree = 0;
 			buf_printf(&v->why, "pocl (%s): %s", cl, t.why.s ? t.why.s : "\n");
 		}
-		if (pv == PV_AGREE && !v->agree)
+		if (pv == PV_AGREE && !v->agree) {
+			free(*note);
 			*note = xstrdup("L0 != AMD == pocl");
+		}
 	}
 	buf_free(&t.why);
 	free(why);
@@ -1626,7 +1682,7 @@ static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side
 {
 	size_t i;
 	Buf why = {0};
-	Verdict t = {1, 0, {0}};
+	Verdict t = {1, 0, {0}, 0};
 	if (!a->ok || !b->ok) {
 		if (a->ok != b->ok) {
 			v->agree = 0;
@@ -1638,7 +1694,7 @@ static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side
 	for (i = 0; i < l->args.n && t.agree; i++)
 		if ((l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE) && i < a->buffers.n &&
 		    i < b->buffers.n)
-			compare_buffer(k, i, a, b, "poison 0xDEADBEEF", "poison 0xCAFEF00D", 0, 0, l, &t);
+			compare_buffer(k, i, a, b, "poison 0xDEADBEEF", "poison 0xCAFEF00D", 0, 0, 0, l, &t);
 	if (t.agree && (a->printf_text.n != b->printf_text.n ||
 	                (a->printf_text.n && memcmp(a->printf_text.s, b->printf_text.s, a->printf_text.n)))) {
 		t.agree = 0;
@@ -1658,8 +1714,10 @@ static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side
  * racing a store, a barrier some work-items skip), 1 it finished but a
  * byte of its buffers or of local memory was stored by two work-items with
  * no order between them, it read never-written local or private memory, or
- * it converted a float out of an integer's range (pocl may differ there),
- * 2 none of these. */
+ * it converted a float out of an integer's range and the result steered a
+ * branch (pocl may differ anywhere after it; without a branch only the
+ * elements computed from it are left out of pocl's comparison), 2 none of
+ * these. */
 static int amd_defined(const EmuResult *amd)
 {
 	size_t i, b;
@@ -1669,7 +1727,8 @@ static int amd_defined(const EmuResult *amd)
 		for (b = 0; amd->racers.v[i] && b < amd->buffers.v[i].n; b++)
 			if (amd->racers.v[i][b] >= 0)
 				return 1;
-	return amd->poison_read || amd->lds_race || amd->cvt_range ? 1 : 2;
+	return amd->poison_read || amd->lds_race ||
+	       (amd->cvt_range && (amd->cvt_cf || !amd->taints.n)) ? 1 : 2;
 }
 
 static void run_both(Program *p, Kernel *k, const ConformOptions *o, const ZeImage *img, const char *visa,
@@ -1725,7 +1784,7 @@ static int conform_one(const ConformOptions *o, Program *p, const char *input, c
 {
 	EmuLaunch l;
 	EmuResult amd, ze, pocl;
-	Verdict v = {0, 0, {0}};
+	Verdict v = {0, 0, {0}, 0};
 	Case c;
 	char *why = NULL, *name, *sched, shp[32], *note = NULL;
 	PoclVerdict pv = PV_NONE;
@@ -1832,10 +1891,17 @@ int conform_program(const ConformOptions *o, Program *p, const char *input, cons
 {
 	size_t i;
 	int bad = 0, shape;
-	for (i = 0; i < p->kernels.n; i++)
+	for (i = 0; i < p->kernels.n; i++) {
+		/* the width the zebin says the kernel runs at (without -simd a
+		 * kernel that spills is translated narrower: main.c) */
+		ConformOptions ko = *o;
+		const ZeKernel *zk = zeimage_kernel(img, p->kernels.v[i]->name);
+		if (zk && zk->simd)
+			ko.simd = zk->simd;
 		for (shape = 0; shape <= (o->inputs ? 0 : o->shapes); shape++)
-			bad += conform_one(o, p, input, img, visa[i], p->kernels.v[i], shape,
+			bad += conform_one(&ko, p, input, img, visa[i], p->kernels.v[i], shape,
 			                   heap_window && heap_window[i]);
+	}
 	fflush(stdout);
 	return bad;
 }

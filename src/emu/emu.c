@@ -16,6 +16,9 @@ void emu_result_free(EmuResult *r)
 	for (i = 0; i < r->racers.n; i++)
 		free(r->racers.v[i]);
 	vec_free(&r->racers);
+	for (i = 0; i < r->taints.n; i++)
+		free(r->taints.v[i]);
+	vec_free(&r->taints);
 	for (i = 0; i < r->printf_items.n; i++)
 		buf_free(&r->printf_items.v[i]);
 	vec_free(&r->printf_items);

@@ -137,6 +137,10 @@ typedef struct EmuResult {
 	VEC(int64_t *) racers;   /* optional, parallel to buffers: per byte a work-item whose
 	                          * plain store there was unordered with another work-item's
 	                          * store (a write-write race), -1 if none */
+	VEC(uint8_t *) taints;   /* optional (AMD side), parallel to buffers: per byte the
+	                          * approximation class of its final value (amdint.h Run.taint:
+	                          * 0 exact, 1..254 within that many ulps, 255 a hardware
+	                          * approximation); NULL entries: not tracked */
 	Buf printf_text;         /* printf output as the runtime prints it, records in the
 	                          * order the runtime reads them */
 	VEC(Buf) printf_items;   /* one entry per printed record, the text of that record,
@@ -155,6 +159,9 @@ typedef struct EmuResult {
 	                          * out of the result's range (or NaN), said in words: AMD
 	                          * saturates, an OpenCL C cast is implementation-defined
 	                          * there (OpenCL C 1.2 section 6.2.3.3); NULL */
+	int cvt_cf;              /* AMD side: a branch read a value that depends on such a
+	                          * conversion (the results that depend on it are then not
+	                          * known element by element: EmuResult.taints) */
 	int poison_read;         /* a load read a byte of local or private memory (or an
 	                          * indexed temporary) that nothing had written yet */
 } EmuResult;
