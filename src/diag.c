@@ -21,11 +21,13 @@ static VEC(Source) sources;
 static int nerrors;
 static FILE *out;
 static int quiet_source;
+static int muted;
 static DiagHook hook;
 
 void diag_set_stream(FILE *f) { out = f; }
 void diag_set_quiet_source(int q) { quiet_source = q; }
 void diag_set_hook(DiagHook h) { hook = h; }
+void diag_mute_warnings(int on) { muted = on; }
 int diag_errors(void) { return nerrors; }
 
 void diag_source(const char *file, const char *text, size_t len)
@@ -114,6 +116,8 @@ void diag_error(Loc l, const char *fmt, ...)
 void diag_warning(Loc l, const char *fmt, ...)
 {
 	va_list ap;
+	if (muted)
+		return;
 	va_start(ap, fmt);
 	vdiag(l, "warning", fmt, ap);
 	va_end(ap);
@@ -122,6 +126,8 @@ void diag_warning(Loc l, const char *fmt, ...)
 void diag_note(Loc l, const char *fmt, ...)
 {
 	va_list ap;
+	if (muted)
+		return;
 	va_start(ap, fmt);
 	vdiag(l, "note", fmt, ap);
 	va_end(ap);

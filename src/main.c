@@ -89,7 +89,8 @@ static void usage(FILE *f)
 	      "                    (same text, options, finalizer and translator; files no older)\n"
 	      "  --shard I/N       only the inputs I, I+N, I+2N, ... (0 <= I < N) of the expanded\n"
 	      "                    list: one slice of a Slurm job array (docs/BATCH.md)\n"
-	      "  -simd 8|16|32     SIMD width of every kernel (default 16, on pvc 32; a width\n"
+	      "  -simd 8|16|32     SIMD width of every kernel (default 16, on pvc 32, and a kernel\n"
+	      "                    that spills there narrower when that spills less; a width\n"
 	      "                    the device lacks is refused, e.g. SIMD8 on pvc)\n"
 	      "  --emit LIST       comma list of zebin, visaasm, asm, isa, isafull, il, abi\n"
 	      "                    (default zebin); isa writes DIR/<kernel>.isa, the binary vISA\n"
@@ -488,12 +489,13 @@ static int write_isa(const Options *o, const char *input, const Kernel *k, const
 	return bad;
 }
 
-/* One kernel: link, lower, finalize.  Fills ze (and its code) on success. */
-static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
-                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
-                         const PfTable *pf, char **visa_keep)
+/* One kernel at one SIMD width: link, lower, finalize.  Fills ze (and its
+ * code) on success. */
+static int translate_at(const Options *o, int simd, const Platform *pl, const Cb0Table *cb0, Program *prog,
+                        Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
+                        const PfTable *pf, char **visa_keep)
 {
-	TranslateOptions to = {pl, o->simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu,
+	TranslateOptions to = {pl, simd, cb0, seg_off, pf, o->printf_slot, o->mutate, o->no_fp64_emu,
 	                       o->messages};
 	VKernel *vk = NULL;
 	AbiPlan plan;
@@ -549,9 +551,6 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		vec_free(&labels);
 		return -1;
 	}
-	if (gc->spill_bytes)
-		diag_warning(k->md->loc, "kernel '%s' spills %d bytes per thread to scratch",
-		             k->name, gc->spill_bytes);
 	if (o->emit & EMIT_ASM && gc->asm_text) {
 		char *ks = kernel_out_stem(input, k->name), *p = out_path(o, input, ks, ".asm");
 		write_text(p, gc->asm_text);
@@ -580,6 +579,66 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
 		write_abi_map(o, input, k, &plan, ze, pl);
 	abi_plan_free(&plan);
 	return 0;
+}
+
+/* what translate_at filled, freed for another attempt */
+static void attempt_free(ZeKernel *ze, GenCode *gc, char **visa_keep)
+{
+	vec_free(&ze->args);
+	vec_free(&ze->relocs);
+	vec_free(&ze->arg_info);
+	memset(ze, 0, sizeof *ze);
+	gencode_free(gc);
+	memset(gc, 0, sizeof *gc);
+	if (visa_keep) {
+		free(*visa_keep);
+		*visa_keep = NULL;
+	}
+}
+
+/* the next narrower SIMD width the device runs, 0 if none */
+static int narrower_simd(const Platform *pl, int simd)
+{
+	for (simd /= 2; simd >= 8; simd /= 2)
+		if (platform_simd_ok(pl, simd))
+			return simd;
+	return 0;
+}
+
+/* One kernel.  At the width -simd names, or without -simd at the device's
+ * default width, then, while the finalizer spills, at the next narrower
+ * width the device runs (IGC's choice too: a spill costs a scratch round
+ * trip per access, a narrower dispatch only issue slots); the narrower
+ * code is kept when it spills less. */
+static int translate_one(const Options *o, const Platform *pl, const Cb0Table *cb0, Program *prog,
+                         Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
+                         const PfTable *pf, char **visa_keep)
+{
+	int simd = o->simd ? o->simd : pl->default_simd, next, spill;
+	int rc = translate_at(o, simd, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
+	while (!rc && !o->simd && gc->spill_bytes && (next = narrower_simd(pl, simd))) {
+		spill = gc->spill_bytes;
+		attempt_free(ze, gc, visa_keep);
+		diag_mute_warnings(1); /* the lowering's warnings were said once */
+		rc = translate_at(o, next, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
+		diag_mute_warnings(0);
+		if (!rc && gc->spill_bytes < spill) {
+			diag_note(k->md->loc, "kernel '%s' spills %d bytes per thread at SIMD%d: SIMD%d (%d bytes)",
+			          k->name, spill, simd, next, gc->spill_bytes);
+			simd = next;
+			continue;
+		}
+		/* no better: the wider code again (its files rewritten too) */
+		attempt_free(ze, gc, visa_keep);
+		diag_mute_warnings(1);
+		rc = translate_at(o, simd, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
+		diag_mute_warnings(0);
+		break;
+	}
+	if (!rc && gc->spill_bytes)
+		diag_warning(k->md->loc, "kernel '%s' spills %d bytes per thread to scratch at SIMD%d",
+		             k->name, gc->spill_bytes, simd);
+	return rc;
 }
 
 /* --emit il: the program as canonical IL text, or for an AMD binary input
