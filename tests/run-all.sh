@@ -158,6 +158,40 @@ else
 	ko "byte-identical .isa and .isafull.isa files from two runs" "${bad:-no .isa written}"
 fi
 
+# the stored IGC references (tests/kernels/K.igcargs, K.igcinfo, which the
+# checks above compare our zebins with) are what the installed IGC gives
+# for the twin today (tgllp; pvc for a twin with doubles, which IGC refuses
+# on tgllp): a reference that drifted from IGC fails here, not silently
+if [ -n "$OCLOC" ]; then
+	n=0 bad=""
+	for cl in "$SRC"/tests/kernels/*.cl; do
+		k=$(basename "$cl" .cl)
+		[ -f "$SRC/tests/kernels/$k.igcargs" ] || continue
+		dev=tgllp
+		grep -qw double "$cl" && dev=pvc
+		n=$((n + 1))
+		if ! PATH="$(dirname "$OCLOC"):$PATH" ZESECT="$ZESECT" sh "$SRC/tests/tools/igc-args.sh" "$cl" "$dev" \
+			>"$WORK/igclive.args" 2>"$WORK/igclive.err" ||
+		   ! cmp -s "$WORK/igclive.args" "$SRC/tests/kernels/$k.igcargs"; then
+			bad="$bad $k.igcargs"
+		fi
+		if [ -f "$SRC/tests/kernels/$k.igcinfo" ] &&
+		   { ! PATH="$(dirname "$OCLOC"):$PATH" ZESECT="$ZESECT" sh "$SRC/tests/tools/igc-info.sh" "$cl" "$dev" \
+			>"$WORK/igclive.info" 2>>"$WORK/igclive.err" ||
+		     ! cmp -s "$WORK/igclive.info" "$SRC/tests/kernels/$k.igcinfo"; }; then
+			bad="$bad $k.igcinfo"
+		fi
+	done
+	if [ "$n" -gt 0 ] && [ -z "$bad" ]; then
+		ok "IGC references: the stored .igcargs/.igcinfo of $n twins equal what the installed ocloc gives now"
+	else
+		ko "IGC references: the stored .igcargs/.igcinfo equal what the installed ocloc gives now" \
+			"drifted or not built:$bad (regenerate with tests/tools/igc-args.sh / igc-info.sh; $(head -3 "$WORK/igclive.err"))"
+	fi
+else
+	sk "IGC references: stored .igcargs/.igcinfo against the installed ocloc" "ocloc not installed"
+fi
+
 # the default width: a kernel the finalizer spills at the device's default
 # width is translated again narrower and kept when that spills less
 # (fp64_ops, software doubles on tgllp: spills at SIMD16, not at SIMD8);

@@ -9,7 +9,9 @@
 #
 #   tests/tools/igc-args.sh tests/kernels/saxpy.cl > tests/kernels/saxpy.igcargs
 #
-# It is not used by the tests themselves (they must not need ocloc).
+# The tests compare with the stored files (they must not need ocloc); when
+# ocloc is installed, make check also runs this script to check that the
+# stored files are still what IGC gives.
 # The build uses stateless (A64) pointers, which is what the translator emits:
 #   ocloc compile -file K.cl -device <device> --format zebin
 #         -options "-cl-std=CL1.2 -cl-intel-greater-than-4GB-buffer-required"

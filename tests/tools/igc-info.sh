@@ -7,7 +7,8 @@
 #
 # Maintainer tool, run by hand to regenerate tests/kernels/<name>.igcinfo:
 #   tests/tools/igc-info.sh tests/kernels/saxpy.cl > tests/kernels/saxpy.igcinfo
-# The tests read the stored files and never need ocloc.  Build:
+# The tests read the stored files and never need ocloc (with ocloc
+# installed, make check reruns this to check them).  Build:
 #   ocloc compile -file K.cl -device <device> --format zebin
 #         -options "-cl-std=CL1.2 -cl-kernel-arg-info"
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: igc-info.sh K.cl [device]" >&2; exit 2; }
