@@ -276,8 +276,14 @@ static void stage_init(void)
 static const char *stage(const char *path)
 {
 	const char *b = path_base(path);
-	char *tmp = xasprintf("%.*s.%s.%s.%ld.tmp", (int)(b - path), path, b, manifest_host(), (long)getpid());
-	sig_atomic_t n = stage_n;
+	char *tmp;
+	sig_atomic_t n = stage_n, i;
+	/* written again (a kernel translated at a second width): the same
+	 * staged file, replaced */
+	for (i = 0; i < n; i++)
+		if (!strcmp(stage_final[i], path))
+			return stage_tmp[i];
+	tmp = xasprintf("%.*s.%s.%s.%ld.tmp", (int)(b - path), path, b, manifest_host(), (long)getpid());
 	if (n == STAGE_MAX) {
 		diag_plain("more than %d output files for one program", STAGE_MAX);
 		free(tmp);
