@@ -45,6 +45,7 @@
  * the same bytes both times.
  */
 #include <libxml/xmlwriter.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -886,12 +887,16 @@ static double float_at(const uint8_t *p, int size)
  * from pocl's in the sixth digit after a few butterflies (1.3e-5) */
 #define POCL_APPROX_REL 1e-4
 
-static int close_enough(const uint8_t *a, const uint8_t *b, int size, double tol)
+/* x and y within tol relative to the larger of their magnitudes and scale
+ * (the buffer's largest approximate magnitude, at least the smallest
+ * normal): no absolute slack of its own, so values below 1 are compared as
+ * closely as the buffer's own magnitudes allow */
+static int close_enough(const uint8_t *a, const uint8_t *b, int size, double tol, double scale)
 {
 	double x = float_at(a, size), y = float_at(b, size);
 	if (isnan(x) && isnan(y))
 		return 1;
-	return fabs(x - y) <= tol * fmax(1.0, fmax(fabs(x), fabs(y)));
+	return fabs(x - y) <= tol * fmax(scale, fmax(fabs(x), fabs(y)));
 }
 
 static void hex(Buf *b, const uint8_t *p, int n)
@@ -1015,15 +1020,16 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		           x->n, first, y->n, other);
 		return;
 	}
-	double scale = 1.0;
-	if (approx > 1 && ek == EK_FLOAT && (es == 4 || es == 8))
+	double scale = es == 8 ? DBL_MIN : FLT_MIN;
+	if (approx && ek == EK_FLOAT && (es == 4 || es == 8))
 		/* norm-wise: relative to the largest finite magnitude of the
-		 * hardware-approximate elements, as errors of approximate math
-		 * cancel into small results (an FFT's outputs) */
+		 * approximate elements (hardware ones for pocl), as errors of
+		 * approximate math cancel into small results (an FFT's outputs) */
 		for (off = 0; off + (size_t)es <= x->n; off += (size_t)es) {
 			double f = fabs(float_at((const uint8_t *)x->s + off, es));
 			int c = elem_class(amd, ai, off, (size_t)es);
-			if ((c < 0 || (c & CLASS_HW) == CLASS_HW) && isfinite(f) && f > scale)
+			if ((c < 0 || (approx > 1 ? (c & CLASS_HW) == CLASS_HW : (c & CLASS_HW) != 0)) &&
+			    isfinite(f) && f > scale)
 				scale = f;
 		}
 	for (off = 0; off + (size_t)es <= n; off += (size_t)es) {
@@ -1045,7 +1051,7 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 			if (eulps < 2 * c)
 				eulps = 2 * c;
 		}
-		if (eapprox && ek == EK_FLOAT && close_enough(p, q, es, eapprox > 1 ? POCL_APPROX_REL * scale : EMU_TOLERANCE))
+		if (eapprox && ek == EK_FLOAT && close_enough(p, q, es, eapprox > 1 ? POCL_APPROX_REL : EMU_TOLERANCE, scale))
 			continue;
 		if (eulps > 0 && ek == EK_FLOAT && within_ulps(p, q, es, eulps))
 			continue;
