@@ -761,26 +761,31 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 		fi
 	fi
 	# per-element tolerances (tests/conform/tolerance/mixed.il): a buffer
-	# holding a hardware approximation near 1e30 beside exact values, and
-	# out-of-range conversions beside in-range ones; the twin agrees, and a
-	# twin wrong in one exact element, or in one in-range conversion, must
-	# disagree there (the buffer-wide slack and the kernel-wide excuse
-	# each let one of these through before)
+	# holding a hardware approximation near 1e30 beside exact values,
+	# out-of-range conversions beside in-range ones, and a buffer of small
+	# approximations (near 1e-3); the twin agrees, and a twin wrong in one
+	# exact element, in one in-range conversion, or by 0.1% in the small
+	# approximations must disagree there (the buffer-wide slack, the
+	# kernel-wide excuse and the absolute slack below 1 each let one of
+	# these through before)
 	if [ -z "$ps" ]; then
 		d="$WORK/tolerance"
 		mkdir -p "$d"
-		for b in exact inrange; do cp "$SRC/tests/conform/tolerance/mixed.il" "$d/$b.il"; done
+		for b in exact inrange small; do cp "$SRC/tests/conform/tolerance/mixed.il" "$d/$b.il"; done
 		sed 's/v \* 2\.0f + 1\.0f;/v * 2.0f - 1.0f;/' "$SRC/tests/conform/tolerance/mixed.cl" >"$d/exact.cl"
 		sed 's/(int)v;/(int)v + 1;/' "$SRC/tests/conform/tolerance/mixed.cl" >"$d/inrange.cl"
+		sed 's/\* 1e-3f;/* 1.001e-3f;/' "$SRC/tests/conform/tolerance/mixed.cl" >"$d/small.cl"
 		"$TRANSLATE" --conform -o "$d/o" "$SRC/tests/conform/tolerance/mixed.il" "$d/exact.il" "$d/inrange.il" \
-			>"$d/log" 2>&1
+			"$d/small.il" >"$d/log" 2>&1
 		rc=$?
 		if [ $rc -eq 1 ] && ! cmp -s "$d/exact.cl" "$SRC/tests/conform/tolerance/mixed.cl" &&
 		   ! cmp -s "$d/inrange.cl" "$SRC/tests/conform/tolerance/mixed.cl" &&
+		   ! cmp -s "$d/small.cl" "$SRC/tests/conform/tolerance/mixed.cl" &&
 		   grep -q "tolerance/mixed.il: mixed: SIMD16: agree: AMD == L0 == pocl (.*pocl agrees but for [1-9][0-9]* elements computed from an out-of-range conversion" "$d/log" &&
 		   grep -q "pocl (.*exact.cl): argument 1 'y' (float\*), element [0-9]*[13579] (" "$d/log" &&
-		   grep -q "pocl (.*inrange.cl): argument 2 'z' (i32\*), element [0-9]*[13579] (" "$d/log"; then
-			ok "pocl: tolerances per element: an exact value beside a 1e30 approximation and an in-range conversion beside out-of-range ones are compared exactly"
+		   grep -q "pocl (.*inrange.cl): argument 2 'z' (i32\*), element [0-9]*[13579] (" "$d/log" &&
+		   grep -q "pocl (.*small.cl): argument 4 'w' (float\*), element [0-9]* (" "$d/log"; then
+			ok "pocl: tolerances per element: an exact value beside a 1e30 approximation and an in-range conversion beside out-of-range ones are compared exactly, approximations near 1e-3 relatively"
 		else
 			ko "pocl: tolerances per element (tests/conform/tolerance/mixed.il)" \
 				"exit $rc; $(grep -v 'twin agrees\|no third' "$d/log" | head -20)"
