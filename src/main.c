@@ -514,6 +514,7 @@ static int translate_at(const Options *o, int simd, const Platform *pl, const Cb
 	vk_inline(vk);
 	vk_scalar_copies(vk);
 	vk_dce(vk);
+	vk_prune_decls(vk);
 	text = vk_text(vk);
 	faddr_symbols(vk, &syms, &labels);
 	if (o->emit & EMIT_VISAASM) {

@@ -145,6 +145,7 @@ VOpnd vo_lsc_tgm(int bti, VDecl *const *c, int n, int byteoff);
 void vk_inline(VKernel *k); /* subroutines with one call site copied into their caller */
 void vk_scalar_copies(VKernel *k);
 void vk_dce(VKernel *k);    /* pure instructions whose results nothing reads removed */
+void vk_prune_decls(VKernel *k); /* declarations nothing refers to dropped (after vk_dce) */
 
 /* visa_text.c */
 char *vk_text(const VKernel *k); /* the whole .visaasm file */

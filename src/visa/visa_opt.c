@@ -267,6 +267,65 @@ void vk_dce(VKernel *k)
 	free(read);
 }
 
+/* ---- unused declarations ------------------------------------------------------------ */
+
+/* d and every declaration it is an alias of */
+static void keep(VDecl *d, unsigned char *used)
+{
+	for (; d; d = d->alias)
+		used[d->index] = 1;
+}
+
+/* Declarations no instruction, input or kept alias refers to (the
+ * variables of instructions vk_dce removed, the wrapper's ids a kernel
+ * never reads: a quarter of a generated program's declarations) are
+ * dropped, the rest renumbered in order, so the text and the binary vISA
+ * object (which numbers variables by VDecl.index) stay one program.  Must
+ * run last: a dropped alias is unlinked from its base's views, and no
+ * declaration may be made after it. */
+void vk_prune_decls(VKernel *k)
+{
+	unsigned char *used = xcalloc(k->decls.n + 1, 1);
+	size_t f, i, j, w;
+	for (f = 0; f < k->funcs.n; f++) {
+		const VInstVec *c = &k->funcs.v[f]->code;
+		for (i = 0; i < c->n; i++) {
+			const VInst *in = &c->v[i];
+			if (in->label)
+				continue;
+			keep(in->pred, used);
+			for (j = 0; j < (size_t)in->nops; j++) {
+				keep(in->ops[j].var, used);
+				keep(in->ops[j].ss, used);
+				keep(in->ops[j].r, used);
+			}
+		}
+	}
+	for (i = 0; i < k->inputs.n; i++)
+		keep(k->inputs.v[i].var, used);
+	for (i = 0; i < k->decls.n; i++)
+		if (k->decls.v[i]->predefined)
+			used[i] = 1;
+	for (i = 0; i < k->decls.n; i++) {
+		VDecl *d = k->decls.v[i], **p;
+		if (used[i] || !d->alias)
+			continue;
+		for (p = &d->alias->views; *p; p = &(*p)->next_view)
+			if (*p == d) {
+				*p = d->next_view;
+				break;
+			}
+	}
+	for (i = w = 0; i < k->decls.n; i++)
+		if (used[i]) {
+			k->decls.v[w] = k->decls.v[i];
+			k->decls.v[w]->index = (int)w;
+			w++;
+		}
+	k->decls.n = w;
+	free(used);
+}
+
 /* ---- scalar copies ---------------------------------------------------------------- */
 
 typedef struct Copy {

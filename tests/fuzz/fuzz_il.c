@@ -132,7 +132,9 @@ static int one_input(const unsigned char *data, size_t size)
 				char *t, *x, *a;
 				int l;
 				vk_inline(vk);
+				vk_scalar_copies(vk);
 				vk_dce(vk);
+				vk_prune_decls(vk);
 				t = vk_text(vk);
 				x = abi_map_xml(&plan, &ze, "tgllp");
 				a = abi_map_text(&plan, &ze, "tgllp");

@@ -261,6 +261,35 @@ static void test_dce(void)
 	vk_free(k);
 }
 
+/* vk_prune_decls: a declaration nothing refers to goes, with its unused
+ * views; one used only through a view, an input, and an alias's base stay;
+ * the rest renumbered in order, and a later vk_alias makes a fresh view */
+static void test_prune_decls(void)
+{
+	VKernel *k = vk_new("k", 16, 32);
+	VDecl *a = vk_decl(k, "A", VT_D, 16, 0), *unused = vk_decl(k, "UNUSED", VT_D, 16, 0);
+	VDecl *b = vk_decl(k, "B", VT_D, 16, 0), *in = vk_decl(k, "IN", VT_UD, 8, 4);
+	VDecl *au = vk_alias(k, a, VT_UD, 0), *af = vk_alias(k, a, VT_F, 0);
+	VDecl *bf = vk_alias(k, b, VT_F, 0), *again;
+	char *t;
+	vk_input(k, in, 32, 32);
+	op2(k, "mov", au, bf, NULL); /* A through its :ud view; B through its :f one */
+	vk_prune_decls(k);
+	t = vk_text(k);
+	CU_ASSERT(strstr(t, "UNUSED") == NULL && strstr(t, "A_f") == NULL);
+	CU_ASSERT(has_line(t, ".decl A v_type=G type=d num_elts=16 align=GRF"));
+	CU_ASSERT(has_line(t, ".decl B v_type=G type=d num_elts=16 align=GRF"));
+	CU_ASSERT(strstr(t, ".decl IN ") != NULL && strstr(t, ".decl A_ud ") != NULL && strstr(t, ".decl B_f ") != NULL);
+	CU_ASSERT_EQUAL(k->decls.n, 5);
+	CU_ASSERT(a->index == 0 && b->index == 1 && in->index == 2 && au->index == 3 && bf->index == 4);
+	CU_ASSERT(vk_alias(k, a, VT_UD, 0) == au);
+	again = vk_alias(k, a, VT_F, 0); /* the dropped view is not handed out again */
+	CU_ASSERT(again != af && again->index == 5 && k->decls.n == 6);
+	(void)unused;
+	free(t);
+	vk_free(k);
+}
+
 int add_visa_suite(void)
 {
 	CU_pSuite s = CU_add_suite("visa", NULL, NULL);
@@ -272,7 +301,9 @@ int add_visa_suite(void)
 	    !CU_add_test(s, "64-byte GRF rows", test_pvc_rows) ||
 	    !CU_add_test(s, "same kernel, same text", test_deterministic) ||
 	    !CU_add_test(s, "vk_inline: one call site inlined, two kept", test_inline) ||
-	    !CU_add_test(s, "vk_dce: unread chains and cycles removed, effects kept", test_dce))
+	    !CU_add_test(s, "vk_dce: unread chains and cycles removed, effects kept", test_dce) ||
+	    !CU_add_test(s, "vk_prune_decls: unreferenced declarations dropped, the rest renumbered",
+	                 test_prune_decls))
 		return -1;
 	return 0;
 }
