@@ -1168,6 +1168,8 @@ LIBREF(r_llog1p, log1p((double)FA))
 LIBREF(r_lsinh, sinh((double)FA))
 LIBREF(r_lcosh, cosh((double)FA))
 LIBREF(r_ltanh, tanh((double)FA))
+LIBREF(r_lerf, erf((double)FA))
+LIBREF(r_lerfc, erfc((double)FA))
 static const double PI_ = 3.14159265358979323846;
 LIBREF(r_latanpi, atan((double)FA) / PI_)
 LIBREF(r_lasinpi, asin((double)FA) / PI_)
@@ -1486,6 +1488,7 @@ static const Op ops[] = {
 	{"dmov", "dmov", "move", 1, {T_D}, R_L, r_dmov, F_NOMOD, 0, NULL, NULL},
 	/* AMD's library macros: OpenCL's builtins with OpenCL's bounds; native_ and
 	 * half_ within half_'s 8192 ulp */
+	LIBM(205, "erf", r_lerf, 16), LIBM(204, "erfc", r_lerfc, 16),
 	LIBM(209, "exp", r_lexp, 3), LIBM(207, "exp2", r_lexp2, 3), LIBM(206, "exp10", r_lexp10, 3),
 	LIBM(286, "log", r_llog, 3), LIBM(284, "log2", r_llog2, 3), LIBM(282, "log10", r_llog10, 3),
 	LIBM(389, "sin", r_lsin, 4), LIBM(192, "cos", r_lcos, 4), LIBM(455, "tan", r_ltan, 5),
