@@ -27,7 +27,8 @@ static DiagHook hook;
 void diag_set_stream(FILE *f) { out = f; }
 void diag_set_quiet_source(int q) { quiet_source = q; }
 void diag_set_hook(DiagHook h) { hook = h; }
-void diag_mute_warnings(int on) { muted = on; }
+void diag_mute(int on) { muted = on; }
+int diag_muted(void) { return muted; }
 int diag_errors(void) { return nerrors; }
 
 void diag_source(const char *file, const char *text, size_t len)
@@ -107,6 +108,8 @@ static void vdiag(Loc l, const char *kind, const char *fmt, va_list ap)
 void diag_error(Loc l, const char *fmt, ...)
 {
 	va_list ap;
+	if (muted)
+		return;
 	nerrors++;
 	va_start(ap, fmt);
 	vdiag(l, "error", fmt, ap);

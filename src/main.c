@@ -541,9 +541,10 @@ static int translate_at(const Options *o, int simd, const Platform *pl, const Cb
 		free(text);
 	if (rc) {
 		diag_error(k->md->loc, "kernel '%s': %s", k->name, why ? why : "finalizer failed");
-		if (log && *log)
+		if (log && *log && !diag_muted())
 			fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
-		report_kernel_log(log);
+		if (!diag_muted())
+			report_kernel_log(log);
 		free(why);
 		free(log);
 		abi_plan_free(&plan);
@@ -621,25 +622,32 @@ static int translate_one(const Options *o, const Platform *pl, const Cb0Table *c
                          Kernel *k, const char *input, ZeKernel *ze, GenCode *gc, const long long *seg_off,
                          const PfTable *pf, char **visa_keep)
 {
-	int simd = o->simd ? o->simd : pl->default_simd, next, spill;
+	int simd = o->simd ? o->simd : pl->default_simd, next, spill, nrc;
 	int rc = translate_at(o, simd, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
 	while (!rc && !o->simd && gc->spill_bytes && (next = narrower_simd(pl, simd))) {
 		spill = gc->spill_bytes;
 		attempt_free(ze, gc, visa_keep);
-		diag_mute_warnings(1); /* the lowering's warnings were said once */
-		rc = translate_at(o, next, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
-		diag_mute_warnings(0);
-		if (!rc && gc->spill_bytes < spill) {
+		diag_mute(1); /* the lowering's warnings were said once */
+		nrc = translate_at(o, next, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
+		diag_mute(0);
+		if (!nrc && gc->spill_bytes < spill) {
 			diag_note(k->md->loc, "kernel '%s' spills %d bytes per thread at SIMD%d: SIMD%d (%d bytes)",
 			          k->name, spill, simd, next, gc->spill_bytes);
 			simd = next;
 			continue;
 		}
-		/* no better: the wider code again (its files rewritten too) */
+		/* no better (or it failed there): the wider code again, its files
+		 * rewritten too */
 		attempt_free(ze, gc, visa_keep);
-		diag_mute_warnings(1);
+		diag_mute(1);
 		rc = translate_at(o, simd, pl, cb0, prog, k, input, ze, gc, seg_off, pf, visa_keep);
-		diag_mute_warnings(0);
+		diag_mute(0);
+		if (rc)
+			diag_error(k->md->loc, "kernel '%s': translated again at SIMD%d (after trying SIMD%d), it failed",
+			           k->name, simd, next);
+		else if (nrc)
+			diag_note(k->md->loc, "kernel '%s' spills %d bytes per thread at SIMD%d; SIMD%d could not be "
+			          "translated: SIMD%d kept", k->name, spill, simd, next, simd);
 		break;
 	}
 	if (!rc && gc->spill_bytes)

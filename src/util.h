@@ -92,9 +92,11 @@ void diag_source(const char *file, const char *text, size_t len);
 void diag_error(Loc l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_warning(Loc l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(Loc l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* on: warnings and notes are dropped (a kernel lowered again at another
- * width would repeat them); errors still print */
-void diag_mute_warnings(int on);
+/* on: diag_error, diag_warning and diag_note print, count and report
+ * nothing (a kernel lowered again at another width: its warnings were said
+ * once, and a failure there only means the first width is kept) */
+void diag_mute(int on);
+int diag_muted(void);
 void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* "translate: error: msg" */
 int diag_errors(void);        /* errors reported so far */
 void diag_set_stream(FILE *f); /* default stderr; tests capture it */

@@ -210,6 +210,20 @@ else
 	ko "default width: a kernel that spills at the default width is translated narrower" \
 		"$(cat "$d/a.log" "$d/b.log" | head -20)"
 fi
+# ...and when the narrower attempt fails (a finalizer refusing SIMD8), the
+# default width's code is kept: a note, no error, exit 0
+printf '#!/bin/sh\nif grep -q SimdSize=8 "$1"; then echo refused >&2; exit 3; fi\nexec "%s" "$@"\n' \
+	"$(command -v "${GENX_IR:-GenX_IR}")" >"$d/genx8.sh"
+chmod +x "$d/genx8.sh"
+mkdir -p "$d/c"
+if GENX_IR="$d/genx8.sh" "$TRANSLATE" -o "$d/c" "$SRC/tests/kernels/fp64_ops.il" >"$d/c.log" 2>&1 &&
+   grep -q "note: kernel 'fp64_ops' spills [1-9][0-9]* bytes per thread at SIMD16; SIMD8 could not be translated: SIMD16 kept" "$d/c.log" &&
+   ! grep -q "error" "$d/c.log" &&
+   "$ZESECT" "$d/c/fp64_ops_tgllp.bin" .ze_info | grep -q "simd_size: *16\$"; then
+	ok "default width: a narrower attempt the finalizer refuses keeps the default width's code (a note, no error)"
+else
+	ko "default width: a narrower attempt the finalizer refuses keeps the default width's code" "$(head -20 "$d/c.log")"
+fi
 
 # data segments: every relocation of every kernel points at a placeholder
 # immediate of the finalizer's faddr in that kernel's code, lows and highs paired

@@ -102,6 +102,8 @@ static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int re
 	if (rel >= 0) {
 		e += (int32_t)it->r[rel * 4 + rel_sel];
 		R->taint = amd_taint_join(R->taint, it->rt[rel * 4 + rel_sel]);
+		if (it->rt[rel * 4 + rel_sel] & AMD_TAINT_IMPL) /* which element: such a value */
+			R->impl_cf = 1;
 	}
 	if (e < 0 || e >= arr->len) {
 		amd_fail(R, it, a, "x%d[%lld] is outside the array (x%d[%d])", arr->num, (long long)e, arr->num,

@@ -132,6 +132,7 @@ int amd_image_setup(Run *R)
 			                   "image type", m->name, m->dim ? m->dim : "?");
 			return -1;
 		}
+		memset(&g, 0, sizeof g);
 		if ((bad = emu_image_check(&e->image, e->size))) {
 			R->err = xasprintf("image argument '%s': %s", m->name, bad);
 			return -1;
@@ -445,6 +446,8 @@ static void store(Run *R, Item *it, const AInst *a)
 	if (!check_shape(R, it, a, 2, 0) || !(g = img_of(R, it, a, 1)))
 		return;
 	int_coords(R, it, a, g, c);
+	if (R->taint & AMD_TAINT_IMPL) /* where it stores depends on such a value */
+		R->impl_cf = 1;
 	for (k = 0; k < 4; k++)
 		v[k] = amd_src(R, it, a, &a->s[1], k, 0);
 	if (R->err || (off = emu_image_store(g->d, g->b, c, v)) < 0)

@@ -63,8 +63,13 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 {
 	size_t i;
 	int ok = m->ok.n == 0 && inside(0, m->size, addr, n);
-	if (m->is_uav && R->pf_size && inside(R->pf_off, R->pf_off + R->pf_size, addr, n))
+	if (m->is_uav && R->pf_size && inside(R->pf_off, R->pf_off + R->pf_size, addr, n)) {
+		/* a printf record holding a value from an out-of-range conversion:
+		 * the printed text is not known element by element (Run.taint) */
+		if (store && (R->taint & AMD_TAINT_IMPL))
+			R->impl_cf = 1;
 		return R->pf + (addr - R->pf_off);
+	}
 	if (m->is_uav && R->data_size && inside(R->data_off, R->data_off + R->data_size, addr, n))
 		return R->data + (addr - R->data_off);
 	for (i = 0; !ok && i < m->ok.n; i++)
@@ -373,6 +378,8 @@ static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int s
 	uint32_t v[4];
 	int j;
 	uint8_t *p, t0 = R->taint, tj[4];
+	if (t0 & AMD_TAINT_IMPL) /* the address: where it stores depends on such a value */
+		R->impl_cf = 1;
 	if (!aligned(R, it, a, addr, (uint32_t)sz))
 		return;
 	for (j = 0; j < n; j++) { /* each dword: the address's class and its own */
@@ -705,6 +712,8 @@ static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 	uint32_t addr = uav_addr(R, it, a, m);
 	uint64_t v, cmpv = 0, old;
 	uint8_t *p;
+	if (R->taint & AMD_TAINT_IMPL) /* which quadword it updates depends on such a value */
+		R->impl_cf = 1;
 	if (t->lds || t->kind == A_RSUB || t->kind == A_INC || t->kind == A_DEC) {
 		R->refused = 1;
 		amd_fail(R, it, a, "this _b64 atomic is not emulated (only UAV add sub min max umin umax "
@@ -767,6 +776,8 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		return 1;
 	}
 	addr = t->lds ? amd_src(R, it, a, &a->s[0], 0, 0) : uav_addr(R, it, a, m);
+	if (R->taint & AMD_TAINT_IMPL) /* which dword it updates depends on such a value */
+		R->impl_cf = 1;
 	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value);
 	 * mskor (addr, mask, value), the mask in cmpv */
 	v = amd_src(R, it, a, &a->s[(t->kind == A_CMP || t->kind == A_MSKOR) && t->lds ? 2 : 1], 0, 0);

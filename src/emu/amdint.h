@@ -229,10 +229,13 @@ typedef struct Run {
 	 * widens a tolerance, or skips pocl's opinion, only for the elements
 	 * whose class asks for it.  Control flow does not taint: a branch on
 	 * an approximate value is compared as is; one on an implementation-
-	 * defined value sets impl_cf (then the whole kernel is excused). */
+	 * defined value (or such a value as an address, an index, a printf
+	 * argument) sets impl_cf, and then the whole kernel is excused. */
 	uint8_t taint;               /* the running instruction's: its sources read so far */
-	int impl_cf;                 /* a branch, loop exit or switch read an
-	                              * AMD_TAINT_IMPL value */
+	int impl_cf;                 /* an AMD_TAINT_IMPL value decided more than the data
+	                              * it flows into: a branch, loop exit or switch, the
+	                              * address of a store or atomic, an indexed temporary's
+	                              * index, an image store's coordinates, a printf record */
 	uint8_t ct[4], percomp;      /* percomp: amd_write takes result component c's class
 	                              * from ct[c] (instructions whose components read
 	                              * their own source components), else taint */

@@ -159,9 +159,10 @@ typedef struct EmuResult {
 	                          * out of the result's range (or NaN), said in words: AMD
 	                          * saturates, an OpenCL C cast is implementation-defined
 	                          * there (OpenCL C 1.2 section 6.2.3.3); NULL */
-	int cvt_cf;              /* AMD side: a branch read a value that depends on such a
-	                          * conversion (the results that depend on it are then not
-	                          * known element by element: EmuResult.taints) */
+	int cvt_cf;              /* AMD side: a value that depends on such a conversion
+	                          * decided a branch, an address, an index or a printf
+	                          * record (what depends on it is then not known element
+	                          * by element: EmuResult.taints) */
 	int poison_read;         /* a load read a byte of local or private memory (or an
 	                          * indexed temporary) that nothing had written yet */
 } EmuResult;
