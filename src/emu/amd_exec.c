@@ -44,7 +44,7 @@ void amd_note_cvt(Run *R, const Item *it, const AInst *a, double x)
 	/* inside AMD's library macros a conversion is the library's own step
 	 * (AMD defines its saturation), not a cast of the kernel's source: the
 	 * macro's result is what OpenCL defines, and the twin is compared */
-	if (a->loc.file && !strncmp(a->loc.file, "AMD library macro ", 18))
+	if (il_libmacro_file(a->loc.file))
 		return;
 	R->taint |= AMD_TAINT_IMPL; /* the result: see Run.taint */
 	if (!R->cvt_range)
@@ -102,8 +102,7 @@ static uint32_t *itemp(Run *R, Item *it, const AInst *a, int ai, int idx, int re
 	if (rel >= 0) {
 		e += (int32_t)it->r[rel * 4 + rel_sel];
 		R->taint = amd_taint_join(R->taint, it->rt[rel * 4 + rel_sel]);
-		if (it->rt[rel * 4 + rel_sel] & AMD_TAINT_IMPL) /* which element: such a value */
-			R->impl_cf = 1;
+		amd_taint_steers(R, it->rt[rel * 4 + rel_sel]); /* which element */
 	}
 	if (e < 0 || e >= arr->len) {
 		amd_fail(R, it, a, "x%d[%lld] is outside the array (x%d[%d])", arr->num, (long long)e, arr->num,
@@ -270,12 +269,12 @@ static void exec_alu(Run *R, Item *it, const AInst *a)
 		}
 	}
 	R->taint = amd_taint_join(R->taint, cls);
-	if (amd_alu_approx(a->op) || a->approx) {
+	if (cls) {
 		R->approx = 1;
-		if (amd_alu_approx(a->op) || a->approx == 255)
+		if (cls == AMD_TAINT_HW)
 			R->approx_hw = 1;
-		else if (a->approx > R->approx_ulps)
-			R->approx_ulps = a->approx;
+		else if (cls > R->approx_ulps)
+			R->approx_ulps = cls;
 	}
 	if (!R->err)
 		commit(R, it, a, res);
@@ -320,15 +319,13 @@ static int cond(Run *R, Item *it, const AInst *a)
 		t.sat = 0;
 		v[0] = amd_src(R, it, a, &a->s[0], 0, 1);
 		v[1] = amd_src(R, it, a, &a->s[1], 0, 1);
-		if (R->taint & AMD_TAINT_IMPL)
-			R->impl_cf = 1;
+		amd_taint_steers(R, R->taint);
 		return amd_alu(&t, v) != 0;
 	}
 	if (!a->nsrc)
 		return 1;
 	x = amd_src(R, it, a, &a->s[0], 0, 0);
-	if (R->taint & AMD_TAINT_IMPL)
-		R->impl_cf = 1;
+	amd_taint_steers(R, R->taint);
 	y = x != 0;
 	return a->cond_z ? !y : (int)y;
 }
@@ -346,8 +343,7 @@ static int do_switch(Run *R, Item *it, const AInst *a)
 {
 	int32_t v = (int32_t)amd_src(R, it, a, &a->s[0], 0, 0);
 	int j, dflt = -1;
-	if (R->taint & AMD_TAINT_IMPL)
-		R->impl_cf = 1;
+	amd_taint_steers(R, R->taint);
 	for (j = a->target; j >= 0; j = R->c.code.v[j].target) {
 		const AInst *cs = &R->c.code.v[j];
 		if (cs->op == OP_DEFAULT)

@@ -446,8 +446,7 @@ static void store(Run *R, Item *it, const AInst *a)
 	if (!check_shape(R, it, a, 2, 0) || !(g = img_of(R, it, a, 1)))
 		return;
 	int_coords(R, it, a, g, c);
-	if (R->taint & AMD_TAINT_IMPL) /* where it stores depends on such a value */
-		R->impl_cf = 1;
+	amd_taint_steers(R, R->taint); /* the coordinates: where it stores */
 	for (k = 0; k < 4; k++)
 		v[k] = amd_src(R, it, a, &a->s[1], k, 0);
 	if (R->err || (off = emu_image_store(g->d, g->b, c, v)) < 0)

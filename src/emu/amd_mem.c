@@ -66,8 +66,8 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 	if (m->is_uav && R->pf_size && inside(R->pf_off, R->pf_off + R->pf_size, addr, n)) {
 		/* a printf record holding a value from an out-of-range conversion:
 		 * the printed text is not known element by element (Run.taint) */
-		if (store && (R->taint & AMD_TAINT_IMPL))
-			R->impl_cf = 1;
+		if (store)
+			amd_taint_steers(R, R->taint);
 		return R->pf + (addr - R->pf_off);
 	}
 	if (m->is_uav && R->data_size && inside(R->data_off, R->data_off + R->data_size, addr, n))
@@ -94,14 +94,12 @@ uint8_t *amd_mem_at(Run *R, Mem *m, uint32_t addr, uint32_t n, const Item *it, c
 	 * a store sets it (at once, before the store is visible: a wider
 	 * tolerance for a racing reader, never a narrower one), an atomic
 	 * (store 2) both */
-	for (i = 0; m->taint && i < n; i++) {
-		if (store != 1)
+	if (m->taint) {
+		for (i = 0; store != 1 && i < n; i++)
 			R->taint = amd_taint_join(R->taint, m->taint[addr + i]);
-		if (store == 2 && i + 1 == n)
+		if (store)
 			memset(m->taint + addr, R->taint, n);
 	}
-	if (m->taint && store == 1)
-		memset(m->taint + addr, R->taint, n);
 	return m->b + addr;
 }
 
@@ -378,8 +376,7 @@ static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int s
 	uint32_t v[4];
 	int j;
 	uint8_t *p, t0 = R->taint, tj[4];
-	if (t0 & AMD_TAINT_IMPL) /* the address: where it stores depends on such a value */
-		R->impl_cf = 1;
+	amd_taint_steers(R, t0); /* the address: where it stores */
 	if (!aligned(R, it, a, addr, (uint32_t)sz))
 		return;
 	for (j = 0; j < n; j++) { /* each dword: the address's class and its own */
@@ -712,8 +709,7 @@ static void atomic64(Run *R, Item *it, const AInst *a, const AtomOp *t, Mem *m)
 	uint32_t addr = uav_addr(R, it, a, m);
 	uint64_t v, cmpv = 0, old;
 	uint8_t *p;
-	if (R->taint & AMD_TAINT_IMPL) /* which quadword it updates depends on such a value */
-		R->impl_cf = 1;
+	amd_taint_steers(R, R->taint); /* the address: which quadword it updates */
 	if (t->lds || t->kind == A_RSUB || t->kind == A_INC || t->kind == A_DEC) {
 		R->refused = 1;
 		amd_fail(R, it, a, "this _b64 atomic is not emulated (only UAV add sub min max umin umax "
@@ -776,8 +772,7 @@ static int atomic(Run *R, Item *it, const AInst *a)
 		return 1;
 	}
 	addr = t->lds ? amd_src(R, it, a, &a->s[0], 0, 0) : uav_addr(R, it, a, m);
-	if (R->taint & AMD_TAINT_IMPL) /* which dword it updates depends on such a value */
-		R->impl_cf = 1;
+	amd_taint_steers(R, R->taint); /* the address: which dword it updates */
 	/* cmp: UAV (addr, value, compare), LDS (addr, compare, value);
 	 * mskor (addr, mask, value), the mask in cmpv */
 	v = amd_src(R, it, a, &a->s[(t->kind == A_CMP || t->kind == A_MSKOR) && t->lds ? 2 : 1], 0, 0);

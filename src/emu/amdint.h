@@ -251,6 +251,14 @@ static inline uint8_t amd_taint_join(uint8_t a, uint8_t b)
 	return (uint8_t)(((a | b) & AMD_TAINT_IMPL) | (x > y ? x : y));
 }
 
+/* a value of class c decides more than the data it flows into (a branch,
+ * an address, an index, a printf record): Run.impl_cf */
+static inline void amd_taint_steers(Run *R, uint8_t c)
+{
+	if (c & AMD_TAINT_IMPL)
+		R->impl_cf = 1;
+}
+
 /* amd_exec.c */
 int amd_wave_op(int op);                     /* cu_id wave_id lane_id poisonv */
 int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end / R->slice

@@ -975,25 +975,29 @@ static int race_at(const Kernel *k, size_t ai, const EmuResult *amd, size_t off,
 	return 0;
 }
 
-/* EmuResult.taints' classes (amdint.h Run.taint) */
-#define CLASS_HW 0x7f     /* a hardware approximation (low 7 bits: ulps) */
-#define CLASS_IMPL 0x80   /* depends on an implementation-defined conversion */
-
 /* The class of the element at [off, off + es) of argument ai, its bytes'
- * joined: low 7 bits 0 computed exactly, 1..126 within that many ulps
- * (library macros), CLASS_HW a hardware approximation; CLASS_IMPL; -1 when
- * the side does not track classes (Level Zero, pocl). */
+ * joined (amdint.h Run.taint: low 7 bits 0 computed exactly, 1..126 within
+ * that many ulps, AMD_TAINT_HW a hardware approximation; AMD_TAINT_IMPL);
+ * -1 when the side does not track classes (Level Zero, pocl). */
 static int elem_class(const EmuResult *r, size_t ai, size_t off, size_t es)
 {
 	const uint8_t *t = r->taints.n > ai ? r->taints.v[ai] : NULL;
-	int c = 0;
+	uint8_t c = 0;
 	size_t b;
 	if (!t)
 		return -1;
 	for (b = off; b < off + es; b++)
-		c = (c | t[b]) & CLASS_IMPL ? (c & CLASS_HW) > (t[b] & CLASS_HW) ? c | CLASS_IMPL : t[b] | CLASS_IMPL
-		                            : c > t[b] ? c : t[b];
+		c = amd_taint_join(c, t[b]);
 	return c;
+}
+
+/* The AMD side converted a float out of an integer's range and what
+ * depends on it is not known element by element (the value decided a
+ * branch, an address, an index or a printf record, or the side tracks no
+ * classes): OpenCL C leaves the whole result to the implementation. */
+static int cvt_excuses_kernel(const EmuResult *amd)
+{
+	return amd->cvt_range && (amd->cvt_cf || !amd->taints.n);
 }
 
 /* approx: the approximate elements' floats within EMU_TOLERANCE (relative;
@@ -1028,7 +1032,7 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		for (off = 0; off + (size_t)es <= x->n; off += (size_t)es) {
 			double f = fabs(float_at((const uint8_t *)x->s + off, es));
 			int c = elem_class(amd, ai, off, (size_t)es);
-			if ((c < 0 || (approx > 1 ? (c & CLASS_HW) == CLASS_HW : (c & CLASS_HW) != 0)) &&
+			if ((c < 0 || (approx > 1 ? (c & AMD_TAINT_HW) == AMD_TAINT_HW : (c & AMD_TAINT_HW) != 0)) &&
 			    isfinite(f) && f > scale)
 				scale = f;
 		}
@@ -1038,15 +1042,15 @@ static void compare_buffer(const Kernel *k, size_t ai, const EmuResult *amd, con
 		if (!memcmp(p, q, (size_t)es))
 			continue;
 		c = elem_class(amd, ai, off, (size_t)es);
-		if (c > 0 && (c & CLASS_IMPL) && skip_impl) {
+		if (c > 0 && (c & AMD_TAINT_IMPL) && skip_impl) {
 			v->impl++;
 			continue;
 		}
 		if (c >= 0)
-			c &= CLASS_HW;
+			c &= AMD_TAINT_HW;
 		if (c == 0)
 			eapprox = 0; /* computed exactly on AMD: no approximation slack */
-		else if (c > 0 && c < CLASS_HW && approx > 1) {
+		else if (c > 0 && c < AMD_TAINT_HW && approx > 1) {
 			eapprox = 0; /* a library macro's value: each side within its bound */
 			if (eulps < 2 * c)
 				eulps = 2 * c;
@@ -1202,7 +1206,7 @@ static void third_opinion(const ConformOptions *o, const char *input, const Kern
 		for (i = 0; i < l->args.n && t.agree; i++)
 			if (l->args.v[i].kind == EA_BUFFER || l->args.v[i].kind == EA_IMAGE)
 				compare_buffer(k, i, amd, &tw, "AMD", "the twin", amd->approx, 0, 1, l, &t);
-		if (!t.agree && amd->cvt_range && (amd->cvt_cf || !amd->taints.n)) {
+		if (!t.agree && cvt_excuses_kernel(amd)) {
 			if (!o->quiet)
 				printf("%s: %s: the OpenCL C twin not compared: it differs after a conversion OpenCL C "
 				       "leaves implementation-defined (AMD: %s)\n", input, k->name, amd->cvt_range);
@@ -1413,9 +1417,7 @@ static PoclVerdict pocl_opinion(const ConformOptions *o, const char *input, cons
 				*note = xasprintf("pocl agrees but for %zu element%s computed from an out-of-range "
 				                  "conversion, which OpenCL C leaves implementation-defined (AMD: %s)",
 				                  t.impl, t.impl == 1 ? "" : "s", amd->cvt_range ? amd->cvt_range : "?");
-		} else if (amd->cvt_range && (amd->cvt_cf || !amd->taints.n)) {
-			/* the conversion's value decided a branch: what depends on
-			 * it is not known element by element */
+		} else if (cvt_excuses_kernel(amd)) {
 			/* OpenCL C 1.2 section 6.2.3.3: a float converted to an integer
 			 * type it is out of range of gives an implementation-defined
 			 * result; AMD saturates, pocl takes what the CPU gives */
@@ -1720,9 +1722,8 @@ static void compare_poison(const Kernel *k, const EmuLaunch *l, const char *side
  * racing a store, a barrier some work-items skip), 1 it finished but a
  * byte of its buffers or of local memory was stored by two work-items with
  * no order between them, it read never-written local or private memory, or
- * it converted a float out of an integer's range and the result steered a
- * branch (pocl may differ anywhere after it; without a branch only the
- * elements computed from it are left out of pocl's comparison), 2 none of
+ * cvt_excuses_kernel (without it only the elements computed from an
+ * out-of-range conversion are left out of pocl's comparison), 2 none of
  * these. */
 static int amd_defined(const EmuResult *amd)
 {
@@ -1733,8 +1734,7 @@ static int amd_defined(const EmuResult *amd)
 		for (b = 0; amd->racers.v[i] && b < amd->buffers.v[i].n; b++)
 			if (amd->racers.v[i][b] >= 0)
 				return 1;
-	return amd->poison_read || amd->lds_race ||
-	       (amd->cvt_range && (amd->cvt_cf || !amd->taints.n)) ? 1 : 2;
+	return amd->poison_read || amd->lds_race || cvt_excuses_kernel(amd) ? 1 : 2;
 }
 
 static void run_both(Program *p, Kernel *k, const ConformOptions *o, const ZeImage *img, const char *visa,

@@ -138,9 +138,10 @@ typedef struct EmuResult {
 	                          * plain store there was unordered with another work-item's
 	                          * store (a write-write race), -1 if none */
 	VEC(uint8_t *) taints;   /* optional (AMD side), parallel to buffers: per byte the
-	                          * approximation class of its final value (amdint.h Run.taint:
-	                          * 0 exact, 1..254 within that many ulps, 255 a hardware
-	                          * approximation); NULL entries: not tracked */
+	                          * class of its final value (amdint.h Run.taint: low 7 bits
+	                          * 0 exact, 1..126 within that many ulps, 0x7f a hardware
+	                          * approximation; bit 0x80 from an out-of-range
+	                          * conversion); NULL entries: not tracked */
 	Buf printf_text;         /* printf output as the runtime prints it, records in the
 	                          * order the runtime reads them */
 	VEC(Buf) printf_items;   /* one entry per printed record, the text of that record,

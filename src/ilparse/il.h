@@ -176,6 +176,9 @@ const Func *il_macro(Module *m, long long id);
 const char *il_libmacro_name(long long id); /* the library's name; NULL outside 0..513 */
 int il_libmacro_builtin(long long id);      /* 1 when the translator has id's text */
 int il_libmacro_count(void);                /* ids in the library (514) */
+/* 1 when file is the name il_macro gives a built-in library macro's text
+ * (its instructions' Loc.file) */
+int il_libmacro_file(const char *file);
 
 /* print.c: canonical text (hook: prints comment lines it owns starting at
  * comments.v[index], returns how many it consumed, 0 = none) and a

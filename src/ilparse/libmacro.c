@@ -1440,6 +1440,14 @@ int il_libmacro_builtin(long long id)
 	return t != NULL;
 }
 
+/* the "file" of library macro id's built-in text */
+#define LIB_FILE "AMD library macro "
+
+int il_libmacro_file(const char *file)
+{
+	return file && !strncmp(file, LIB_FILE, sizeof LIB_FILE - 1);
+}
+
 const Func *il_macro(Module *m, long long id)
 {
 	size_t i;
@@ -1457,7 +1465,7 @@ const Func *il_macro(Module *m, long long id)
 			return m->library.v[i]->macros.v[0];
 	if (id < 0 || id >= LIB_NIDS || !(text = lib_text(id, &ulps)))
 		return NULL;
-	snprintf(file, sizeof file, "AMD library macro %lld", id);
+	snprintf(file, sizeof file, LIB_FILE "%lld", id);
 	/* the text stays for diagnostics that quote it */
 	lib = il_parse(file, intern(text), strlen(text));
 	free(text);
