@@ -7,9 +7,11 @@
 # the suite notices is "killed", one it misses "survived".
 #
 # To keep a run within hours, the suite runs in two stages:
-#   1. quick: the CUnit tests, --conform over tests/kernels at SIMD16 and the
-#      independent op reference (tests/ref/run-ref.sh) at SIMD16 - the
-#      checks that kill most mutants within a minute;
+#   1. quick: the CUnit tests, --conform over tests/kernels at SIMD16, the
+#      independent op reference (tests/ref/run-ref.sh) at SIMD16, the AMD
+#      program binaries decoded back to their IL, --emit isa against
+#      GenX_IR's .isa and ocloc validate - the checks that kill most
+#      mutants within a minute or two;
 #   2. the whole `make check` (stopping at its first failure), for the
 #      mutants stage 1 did not kill.
 # Both stages first run on the unmutated copy: a suite that fails there
@@ -24,6 +26,9 @@
 #   MUTATION_STAGES=1    stage 1 only: a mutant it does not kill is reported
 #                        "not-killed-1" and not counted (a quick survey)
 #   MUTATION_BASELINE=quick   run only stage 1 on the unmutated copy
+#   MUTATION_LIST=FILE   the mutants of FILE instead of tests/mutation/mutants.txt
+#   MUTATION_FRESH=1     the list is drawn at random (fresh.pl): a mutant that
+#                        does not compile is reported but does not fail the run
 # Writes WORKDIR/report.txt (one line per mutant) and prints the score;
 # exits 0 when the score reaches the target and every mutant applied.
 set -u
@@ -34,7 +39,7 @@ W=${2:?usage: run.sh SRCDIR WORKDIR [NAME...]}
 shift 2
 mkdir -p "$W"
 W=$(cd "$W" && pwd)
-LIST=$SRC/tests/mutation/mutants.txt
+LIST=${MUTATION_LIST:-$SRC/tests/mutation/mutants.txt}
 T=$W/tree
 TIMEOUT=${MUTATION_TIMEOUT:-3600}
 TARGET=${MUTATION_TARGET:-95}
@@ -154,6 +159,31 @@ quick() {
 		echo "tests/ref SIMD16: $(grep -m1 '^\[FAIL\]' "$1.ref" | cut -c1-160)"
 		return 1
 	fi
+	# the binary layers, in seconds: AMD program binaries decoded back to
+	# the IL they were written from (tests/amdbin), --emit isa against
+	# GenX_IR's own .isa, and NEO's decoder on the zebins
+	for t in tablesum tokforms; do
+		"$B/tests/tools/mkamdbin" "$T/tests/amdbin/$t.tok" "$W/q/$t.bin" &&
+			"$B/bin/translate" --emit il -o "$W/q" "$W/q/$t.bin" >"$1.amdbin" 2>&1 &&
+			cmp -s "$W/q/$t.il" "$T/tests/amdbin/$t.il" ||
+			{ echo "amdbin $t: $(head -c 160 "$1.amdbin")"; return 1; }
+	done
+	mkdir -p "$W/q/isa"
+	if ! "$B/bin/translate" --emit zebin,visaasm,isa -o "$W/q/isa" "$T"/tests/kernels/*.il >"$1.isa" 2>&1; then
+		echo "--emit isa: $(grep -m1 error "$1.isa" | cut -c1-160)"; return 1
+	fi
+	for v in "$W"/q/isa/*.visaasm; do
+		k=$(basename "$v" .visaasm)
+		rm -rf "$W/q/g" && mkdir -p "$W/q/g" && cp "$v" "$W/q/g/" &&
+			(cd "$W/q/g" && GenX_IR "$k.visaasm" -platform TGLLP -outputCisaBinaryName ref.isa) >/dev/null 2>&1
+		cmp -s "$W/q/g/ref.isa" "$W/q/isa/$k.isa" || { echo "--emit isa $k: not GenX_IR's .isa"; return 1; }
+	done
+	if command -v ocloc >/dev/null 2>&1; then
+		for z in "$W"/q/isa/*.bin; do
+			ocloc validate -file "$z" 2>&1 | grep -q 'Binary is VALID' ||
+				{ echo "ocloc validate $(basename "$z"): not VALID"; return 1; }
+		done
+	fi
 	return 0
 }
 
@@ -233,4 +263,5 @@ fi
 	echo "mutation: $killed killed of $counted ($pct%), $survived survived, $broken stale or not building; $ran of $total mutants run"
 	[ "$unknown" -gt 0 ] && echo "mutation: $unknown not killed by stage 1 and not run through the whole suite (MUTATION_STAGES=1)"
 } | tee -a "$W/report.txt"
+[ -n "${MUTATION_FRESH:-}" ] && broken=0
 [ "$broken" -eq 0 ] && [ "$stale" -eq 0 ] && [ "$pct" -ge "$TARGET" ]
