@@ -519,6 +519,30 @@ elif [ -n "$(ls -A "$WORK/staged/term" "$WORK/staged/tmp" | grep -v ':$' | grep 
 else
 	ok "outputs: SIGTERM leaves no partial file or finalizer folder (staged: $seen)"
 fi
+# SIGTERM while no finalizer runs (the front end blocked reading a FIFO):
+# translate dies of SIGTERM and nothing else (a handler that "stops the
+# finalizer" with no child running must not signal process 0, the group);
+# in a session of its own, so such a bug cannot take this script with it
+if command -v setsid >/dev/null 2>&1 && command -v mkfifo >/dev/null 2>&1; then
+	mkdir -p "$WORK/staged/fifo"
+	mkfifo "$WORK/staged/fifo.il"
+	setsid "$TRANSLATE" -o "$WORK/staged/fifo" "$WORK/staged/fifo.il" >"$WORK/staged/fifo.log" 2>&1 &
+	tpid=$!
+	sleep 1
+	kill -TERM $tpid 2>/dev/null
+	wait $tpid
+	rc=$?
+	if [ $rc -ne 143 ]; then
+		ko "outputs: SIGTERM in the front end ends translate with SIGTERM's status" \
+		   "exit $rc, not 143 (137: SIGKILL, the handler signalled its own process group)"
+	elif [ -n "$(ls -A "$WORK/staged/fifo")" ]; then
+		ko "outputs: SIGTERM in the front end leaves no file" "$(ls -A "$WORK/staged/fifo")"
+	else
+		ok "outputs: SIGTERM in the front end ends translate with SIGTERM's status and no file"
+	fi
+else
+	sk "outputs: SIGTERM in the front end" "setsid or mkfifo missing"
+fi
 
 # ---- hard limits: deep nesting (docs/LIMITS.md) -----------------------------
 # 100,000 nested blocks of each kind go through parsing, the structure check,
@@ -1134,6 +1158,16 @@ if [ -n "${MKAMDBIN:-}" ]; then
 		ok "amdbin: tablesum.bin runs alike on both emulated runtimes and, from its OpenCL C twin, on pocl"
 	else
 		ko "amdbin: tablesum.bin under --conform" "$(head -c 1500 "$d/conf.log")"
+	fi
+	# every UAV and LDS atomic token form (numbers counted from the IL
+	# enumeration, operand counts from the instructions' definitions):
+	# decoded back to the text they were written from
+	"$MKAMDBIN" "$SRC/tests/amdbin/tokatoms.tok" "$d/bin/tokatoms.bin"
+	if "$TRANSLATE" --emit il -o "$d/bin" "$d/bin/tokatoms.bin" >"$d/atoms.log" 2>&1 &&
+		cmp -s "$d/bin/tokatoms.il" "$SRC/tests/amdbin/tokatoms.il"; then
+		ok "amdbin: the IL decoded from tokatoms.bin (the 56 UAV and LDS atomic forms) is its text"
+	else
+		ko "amdbin: the IL decoded from tokatoms.bin" "$(cat "$d/atoms.log"; diff "$SRC/tests/amdbin/tokatoms.il" "$d/bin/tokatoms.il" | head -20)"
 	fi
 	# the forms AMD-APP 2.5's samples did not show, decoded from the IL
 	# enumeration, GRVK's decoder and CodeXL (case, x1[r.x+0], dcl_raw_uav,

@@ -162,7 +162,7 @@ quick() {
 	# the binary layers, in seconds: AMD program binaries decoded back to
 	# the IL they were written from (tests/amdbin), --emit isa against
 	# GenX_IR's own .isa, and NEO's decoder on the zebins
-	for t in tablesum tokforms; do
+	for t in tablesum tokforms tokatoms; do
 		"$B/tests/tools/mkamdbin" "$T/tests/amdbin/$t.tok" "$W/q/$t.bin" &&
 			"$B/bin/translate" --emit il -o "$W/q" "$W/q/$t.bin" >"$1.amdbin" 2>&1 &&
 			cmp -s "$W/q/$t.il" "$T/tests/amdbin/$t.il" ||
