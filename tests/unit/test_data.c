@@ -287,6 +287,28 @@ static void test_platforms_missing_attribute(void)
 	load_platforms();
 }
 
+/* A complete entry whose fields contradict each other (its default width
+ * not among its widths) is refused at the entry's line, column 1 (one line:
+ * libxml2 numbers an element by the last line of its start tag). */
+static void test_platforms_inconsistent_entry(void)
+{
+	write_scratch("platforms.xml",
+	              "<platforms>\n"
+	              "<platform name=\"x\" genx=\"TGLLP\" description=\"d\" product_family=\"0x1d\""
+	              " core_family=\"0x0\" grf_bytes=\"32\" grf_count=\"128\" simd=\"8 16\""
+	              " default_simd=\"32\" max_msg_lanes=\"16\" fp64=\"0\" int64=\"0\" int_divide=\"1\""
+	              " lsc=\"0\" legacy_dataport=\"1\" thread_prolog=\"0\" inline_data=\"0\" sampler=\"1\""
+	              " supported=\"1\"/>\n"
+	              "</platforms>\n");
+	capture_reset();
+	plats_ok = 0;
+	CU_ASSERT_EQUAL(platforms_load(tdir), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(diags(), "/platforms.xml:2:1: error: <platform name=\"x\">: default_simd "
+	                                       "not in simd, no message family, or inline_data without "
+	                                       "thread_prolog\n"));
+	load_platforms();
+}
+
 static void test_cb0_sizes_and_dimensions(void)
 {
 	Cb0Table t;
@@ -471,6 +493,7 @@ int add_data_suite(void)
 		{"unknown platform", test_unknown_platform},
 		{"platform table missing", test_platforms_missing_file},
 		{"platform missing attribute", test_platforms_missing_attribute},
+		{"platform entry contradicting itself", test_platforms_inconsistent_entry},
 		{"cb0[0] global size and work dim", test_cb0_sizes_and_dimensions},
 		{"cb0[1] local size, cb0[2] group count", test_cb0_local_size_and_group_count},
 		{"cb0[6] and cb0[9] global offset", test_cb0_global_id_offset},
