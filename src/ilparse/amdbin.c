@@ -209,6 +209,13 @@ static const struct { unsigned short bin, op; unsigned char ndst, nsrc, lds; } a
 	{431, OP_LDS_MSKOR, 0, 3, 1}, {432, OP_LDS_READ_MSKOR, 1, 3, 1},
 };
 
+/* The front end's opcode for binary opcode `bin`, an ordinary instruction
+ * of bin_ops, else -1 (tests/unit pins the table to the enumeration). */
+int il_amd_binary_opcode(unsigned bin)
+{
+	return bin < sizeof bin_ops / sizeof *bin_ops && bin_ops[bin] ? bin_ops[bin] - 1 : -1;
+}
+
 typedef struct Dec {
 	const uint32_t *t; /* the kernel's tokens (host order) */
 	size_t n, i;

@@ -199,5 +199,6 @@ Module *il_parse(const char *file, const char *text, size_t len); /* NULL on err
  * caller frees it), or NULL after a diagnostic at the offending byte */
 int il_is_amd_binary(const char *text, size_t len);
 char *il_amd_binary(const char *path, const uint8_t *p, size_t n, size_t *len);
+int il_amd_binary_opcode(unsigned bin); /* an ordinary instruction's opcode, else -1 */
 
 #endif
