@@ -91,6 +91,8 @@ for my $f (@files) {
 		next if $f =~ /libmacro\.c$/ && $code =~ m{^\s*/\*\s*\d+\s*\*/};	# the names table
 		while ($out =~ /(?<![\w.-])([1-9]|[12]\d|3[0-2])(?![\w.])/g) {
 			my ($at, $len) = ($-[1], $+[1] - $-[1]);
+			# an array's size in a declaration: a bigger array changes nothing
+			next if substr($out, 0, $at) =~ /^\s*[A-Za-z_][\w \t*]*\[\s*$/ && substr($out, $at + $len) =~ /^\s*\]/;
 			push @sites, [$f, $i, $at, $len, $1 + 1, \@lines, \$text];
 		}
 	}
