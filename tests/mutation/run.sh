@@ -10,7 +10,8 @@
 #   1. quick: the CUnit tests, --conform over tests/kernels at SIMD16, the
 #      independent op reference (tests/ref/run-ref.sh) at SIMD16, the AMD
 #      program binaries decoded back to their IL, --emit isa against
-#      GenX_IR's .isa and ocloc validate - the checks that kill most
+#      GenX_IR's .isa, --conform of the memory kernels with dg2's LSC
+#      messages at SIMD16 and ocloc validate - the checks that kill most
 #      mutants within a minute or two;
 #   2. the whole `make check` (stopping at its first failure), for the
 #      mutants stage 1 did not kill.
@@ -178,6 +179,18 @@ quick() {
 			(cd "$W/q/g" && GenX_IR "$k.visaasm" -platform TGLLP -outputCisaBinaryName ref.isa) >/dev/null 2>&1
 		cmp -s "$W/q/g/ref.isa" "$W/q/isa/$k.isa" || { echo "--emit isa $k: not GenX_IR's .isa"; return 1; }
 	done
+	# the LSC messages (dg2): the memory kernels at SIMD16
+	mem=""
+	for k in uav_atomics uav_atomics64 lds_atomics bytes_shorts abi64_mem private_array \
+		eg_arena lds64 scatter_rank; do
+		[ -f "$T/tests/kernels/$k.il" ] && mem="$mem $T/tests/kernels/$k.il"
+	done
+	# shellcheck disable=SC2086
+	if ! timeout 900 "$B/bin/translate" --conform --quiet -device dg2 --messages lsc -simd 16 \
+		-o "$W/q/lsc" $mem >"$1.lsc" 2>&1; then
+		echo "conform dg2 LSC SIMD16: $(grep -m1 'DISAGREE\|NOT RUN\|error' "$1.lsc" | cut -c1-160)"
+		return 1
+	fi
 	if command -v ocloc >/dev/null 2>&1; then
 		for z in "$W"/q/isa/*.bin; do
 			ocloc validate -file "$z" 2>&1 | grep -q 'Binary is VALID' ||
