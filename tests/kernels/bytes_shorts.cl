@@ -1,5 +1,7 @@
 /* OpenCL C twin of bytes_shorts.il. */
-__kernel void bytes_shorts(__global const char *c, __global const uchar *uc, __global const short *s,
+/* hints without a required size: user_attributes has them alone */
+__kernel __attribute__((work_group_size_hint(32, 2, 1), vec_type_hint(float2)))
+void bytes_shorts(__global const char *c, __global const uchar *uc, __global const short *s,
                            __global const ushort *us, __global char *oc, __global short *os,
                            __global int *oi)
 {
