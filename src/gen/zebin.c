@@ -319,6 +319,16 @@ static char *check_kernels(ZeKernel *const *ks, size_t n, const ZeData *data, si
 		for (j = 0; j < i; j++)
 			if (strcmp(ks[i]->name, ks[j]->name) == 0)
 				return xasprintf("two kernels are named %s", ks[i]->name);
+		/* the runtime patches cross-thread data in whole values and the
+		 * kernel reads them as dwords: a payload piece off its natural
+		 * alignment (4 bytes from size 4 on) is a translator bug */
+		for (j = 0; j < ks[i]->args.n; j++) {
+			const ZeArg *a = &ks[i]->args.v[j];
+			int al = a->size >= 4 ? 4 : a->size;
+			if (a->size > 0 && al > 0 && a->offset % al)
+				return xasprintf("kernel %s: payload argument %zu (%d bytes) at offset %d is not "
+				                 "%d-byte aligned", ks[i]->name, j, a->size, a->offset, al);
+		}
 	}
 	return NULL;
 }

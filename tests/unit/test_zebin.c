@@ -709,6 +709,16 @@ static void test_bad_kernels_rejected(void)
 	CU_ASSERT(err && strstr(err, "two words"));
 	CU_ASSERT_EQUAL(dir_entries(dir), 0);
 	free(err);
+	err = NULL;
+	/* a 4-byte payload piece off its dword: the runtime would patch it
+	 * where the kernel does not read */
+	b.name = "vadd2";
+	CU_ASSERT_FATAL(b.args.n > 0);
+	b.args.v[b.args.n - 1].offset += 1;
+	CU_ASSERT(zebin_write(path, &test_tgllp, ks, 2, &err) != 0);
+	CU_ASSERT(err && strstr(err, "is not 4-byte aligned"));
+	CU_ASSERT_EQUAL(dir_entries(dir), 0);
+	free(err);
 	free(dir);
 	free(path);
 	vec_free(&a.args);
