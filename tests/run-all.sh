@@ -829,6 +829,28 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 				"exit $rc; $(grep -v 'twin agrees\|no third' "$d/log" | head -20)"
 		fi
 	fi
+	# a library macro's tolerance (tests/conform/tolerance/ulps.il): exp's
+	# value within twice OpenCL's 3 ulp of pocl's, per element; a twin 7 ulp
+	# off must disagree (a slack of 3 x 3 ulp would let it through)
+	if [ -z "$ps" ]; then
+		d="$WORK/tolerance-ulps"
+		mkdir -p "$d/wrong"
+		cp "$SRC/tests/conform/tolerance/ulps.il" "$d/wrong/"
+		sed 's/out\[g\] = exp(v);/out[g] = as_float(as_uint(exp(v)) + 7u);/' \
+			"$SRC/tests/conform/tolerance/ulps.cl" >"$d/wrong/ulps.cl"
+		"$TRANSLATE" --conform -o "$d/o" "$SRC/tests/conform/tolerance/ulps.il" >"$d/log" 2>&1
+		rc=$?
+		"$TRANSLATE" --conform -o "$d/ow" "$d/wrong/ulps.il" >"$d/wrong.log" 2>&1
+		rcw=$?
+		if [ $rc -eq 0 ] && grep -q 'ulps: SIMD16: agree: AMD == L0 == pocl' "$d/log" &&
+		   [ $rcw -eq 1 ] && ! cmp -s "$d/wrong/ulps.cl" "$SRC/tests/conform/tolerance/ulps.cl" &&
+		   grep -q "pocl (.*wrong/ulps.cl): argument 0 'out' (float\*), element" "$d/wrong.log"; then
+			ok "pocl: a library macro's value is compared within twice its OpenCL bound (exp: a twin 7 ulp off disagrees)"
+		else
+			ko "pocl: a library macro's tolerance (tests/conform/tolerance/ulps.il)" \
+				"exit $rc / $rcw; $(grep -v 'twin agrees\|no third' "$d/log" "$d/wrong.log" | head -20)"
+		fi
+	fi
 	# a global work offset (cb0[6]/cb0[9] on AMD, global_id_offset on Level Zero)
 	if "$TRANSLATE" --conform --quiet --offset 8 -o "$WORK/conf/off" "$SRC"/tests/kernels/*.il \
 		>"$WORK/conf/off.log" 2>&1; then
