@@ -325,7 +325,7 @@ static char *check_kernels(ZeKernel *const *ks, size_t n, const ZeData *data, si
 		for (j = 0; j < ks[i]->args.n; j++) {
 			const ZeArg *a = &ks[i]->args.v[j];
 			int al = a->size >= 4 ? 4 : a->size;
-			if (a->size > 0 && al > 0 && a->offset % al)
+			if (a->size > 0 && a->offset % al)
 				return xasprintf("kernel %s: payload argument %zu (%d bytes) at offset %d is not "
 				                 "%d-byte aligned", ks[i]->name, j, a->size, a->offset, al);
 		}

@@ -99,6 +99,8 @@ for my $f (@files) {
 	}
 }
 die "fresh.pl: no sites\n" unless @sites;
+my %by_layer;
+push @{$by_layer{$_->[0] =~ m{^(src/\w+)/} ? $1 : ''}}, $_ for @sites;
 
 sub esc { my $s = shift; $s =~ s/\t/\\t/g; $s =~ s/\n/\\n/g; return $s }
 sub occurrences { my ($s, $t) = @_; my $n = 0; my $p = -1;
@@ -112,9 +114,8 @@ while ($made < $count && $tries++ < 100 * $count) {
 	# metadata and the finalizer driver, matter as much as the emulators),
 	# then a place in it
 	my $layer = $dirs[int(rand(@dirs))];
-	my @in = grep { $_->[0] =~ m{^\Q$layer\E/} } @sites;
-	next unless @in;
-	my $s = $in[int(rand(@in))];
+	my $in = $by_layer{$layer} or next;
+	my $s = $in->[int(rand(@$in))];
 	my ($f, $i, $at, $len, $new, $lines, $text) = @$s;
 	next if $taken{"$f:$i"}++;
 	my $old = $lines->[$i];

@@ -176,7 +176,7 @@ quick() {
 	for v in "$W"/q/isa/*.visaasm; do
 		k=$(basename "$v" .visaasm)
 		rm -rf "$W/q/g" && mkdir -p "$W/q/g" && cp "$v" "$W/q/g/" &&
-			(cd "$W/q/g" && GenX_IR "$k.visaasm" -platform TGLLP -outputCisaBinaryName ref.isa) >/dev/null 2>&1
+			(cd "$W/q/g" && "${GENX_IR:-GenX_IR}" "$k.visaasm" -platform TGLLP -outputCisaBinaryName ref.isa) >/dev/null 2>&1
 		cmp -s "$W/q/g/ref.isa" "$W/q/isa/$k.isa" || { echo "--emit isa $k: not GenX_IR's .isa"; return 1; }
 	done
 	# the LSC messages (dg2): the memory kernels at SIMD16
