@@ -80,13 +80,24 @@ int il_wmask(const Operand *o, int m[4])
 		}
 		return 0;
 	}
-	/* short forms: letters in order ("xz", "yw"), or "_" placeholders ("_y") */
+	/* short forms: letters in order ("xz", "yw"), "_" placeholders ("_y"),
+	 * and the constant selectors of CAL-era code, which stand for the
+	 * component of their position (".x0" writes x and 0 into y, ".0y" 0
+	 * into x; brcc output): each must name a component after those
+	 * already named, so ".z0" (0 into y, before z) is refused. */
 	{
 		int last = -1;
 		for (i = 0; i < n; i++) {
 			const char *p = strchr(names, o->comps[i]);
 			int c;
 			if (o->comps[i] == '_') {
+				last = (int)i;
+				continue;
+			}
+			if (o->comps[i] == '0' || o->comps[i] == '1') {
+				if ((int)i <= last)
+					return -1;
+				m[i] = o->comps[i] == '0' ? WM_ZERO : WM_ONE;
 				last = (int)i;
 				continue;
 			}
@@ -521,7 +532,7 @@ static int check_names(const Module *m, const Func *f, Loc after_end)
 	Loc first = f->code.n ? f->code.v[0].loc : f->end_loc;
 	const char *fn = line_name(m, f->loc, first, a, sizeof a);
 	const char *en = line_name(m, f->end_loc, after_end, b, sizeof b);
-	if (f->is_macro || !fn || !en || strcmp(fn, en) == 0)
+	if (f->is_macro || f->open_end || !fn || !en || strcmp(fn, en) == 0)
 		return 0;
 	diag_error(f->end_loc, "'endfunc ; %s' does not match 'func %lld ; %s' at line %d", en, f->id, fn,
 	           f->loc.line);

@@ -115,6 +115,8 @@ typedef struct Func {
 	const char *name;  /* trailing comment of the header line, trimmed; may be NULL */
 	int is_macro;      /* mdef ... mend */
 	int outline;       /* mdef ..._outline */
+	int open_end;      /* func without "endfunc" (brcc): ends at the next
+	                      func, mdef or "end"; end_loc is its last line */
 	int nout, nin;     /* macro outputs / inputs */
 	int approx;        /* AMD library macro whose result is approximate (a
 	                      transcendental): OpenCL's bound in ulps, else 0 */

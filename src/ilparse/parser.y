@@ -170,8 +170,21 @@ funcs
 	;
 
 func
-	: FUNC NUMBER { begin_func(ps, $1, $2.v); } stmts ENDFUNC {
-		ps->cur->end_loc = $5->loc;
+	: func_head stmts ENDFUNC {
+		ps->cur->end_loc = $3->loc;
+		vec_push(&ps->m->funcs, ps->cur);
+		ps->cur = NULL;
+	}
+	| func_head stmts {
+		/* brcc (Brook+) ends a function with its "ret" and no "endfunc":
+		 * the function ends where the next func, mdef or "end" begins.
+		 * Without that final "ret" it is a function left open. */
+		const Func *f = ps->cur;
+		if (!f->code.n || f->code.v[f->code.n - 1].op != OP_RET)
+			ps_error(ps, ps_loc(ps, &yylloc), "'func %lld' at line %d is not closed: 'endfunc' "
+			         "(or, as brcc writes it, a final 'ret') must come first", f->id, f->loc.line);
+		ps->cur->open_end = 1;
+		ps->cur->end_loc = ps->cur->code.n ? ps->cur->code.v[ps->cur->code.n - 1].loc : ps->cur->loc;
 		vec_push(&ps->m->funcs, ps->cur);
 		ps->cur = NULL;
 	}
@@ -183,6 +196,10 @@ func
 			vec_push(&ps->m->macros, $1);
 		ps->cur = NULL;
 	}
+	;
+
+func_head
+	: FUNC NUMBER { begin_func(ps, $1, $2.v); }
 	;
 
 stmts

@@ -190,7 +190,8 @@ static void func(Printer *p, const Func *f)
 		snprintf(head, sizeof head, "func %lld", f->id);
 	line(p, f->loc, 0, head);
 	body(p, f, 1);
-	line(p, f->end_loc, 0, f->is_macro ? "mend" : "endfunc");
+	if (!f->open_end)
+		line(p, f->end_loc, 0, f->is_macro ? "mend" : "endfunc");
 }
 
 void il_print(Buf *out, const Module *m, IlCommentHook hook, void *ctx)

@@ -149,6 +149,34 @@ static void test_function_without_name(void)
 	il_free(m);
 }
 
+/* brcc's functions: "func N" ... "ret" with no "endfunc", each ending where
+ * the next func, mdef or "end" begins (issue 14). */
+static void test_function_without_endfunc(void)
+{
+	Module *m = parse("il_ps_2_0\ncall 1\nendmain\nfunc 1\nmov r0, r1\ncall 2\nret\n"
+	                  "func 2 ; g\nmov r2, r0\nret\nfunc 3\nret\nendfunc\nend\n");
+	Func *f;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_EQUAL_FATAL(m->funcs.n, 3);
+	f = m->funcs.v[0];
+	CU_ASSERT_EQUAL(f->id, 1);
+	CU_ASSERT_TRUE(f->open_end);
+	CU_ASSERT_EQUAL_FATAL(f->code.n, 3);
+	CU_ASSERT_EQUAL(f->code.v[2].op, OP_RET);
+	CU_ASSERT_EQUAL(f->end_loc.line, 7);
+	f = m->funcs.v[1];
+	CU_ASSERT_EQUAL(f->id, 2);
+	CU_ASSERT_STRING_EQUAL(f->name, "g");
+	CU_ASSERT_TRUE(f->open_end);
+	CU_ASSERT_EQUAL(f->code.n, 2);
+	f = m->funcs.v[2];
+	CU_ASSERT_FALSE(f->open_end);
+	CU_ASSERT_EQUAL(f->end_loc.line, 13);
+	il_free(m);
+	/* without the final ret it is a function left open */
+	CU_ASSERT_PTR_NULL(parse("il_ps_2_0\nendmain\nfunc 1\nmov r0, r1\nfunc 2\nret\nend\n"));
+}
+
 static void test_macro_before_header(void)
 {
 	Module *m = parse(module_text);
@@ -464,6 +492,38 @@ static void test_wmask_short_forms(void)
 	CU_ASSERT_TRUE(sel_is(m, S, S, W, S));
 }
 
+/* CAL-era short masks with the constant selectors (brcc output: "mov r0.x0",
+ * "flr r0.0y", issue 14): a 0 or 1 stands for the component of its
+ * position, after every component already named. */
+static void test_wmask_short_constants(void)
+{
+	int m[4];
+	CU_ASSERT_EQUAL(wm("x0", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, WM_ZERO, S, S));
+	CU_ASSERT_EQUAL(wm("0y", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, WM_ZERO, W, S, S));
+	CU_ASSERT_EQUAL(wm("01", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, WM_ZERO, WM_ONE, S, S));
+	CU_ASSERT_EQUAL(wm("0", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, WM_ZERO, S, S, S));
+	CU_ASSERT_EQUAL(wm("1", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, WM_ONE, S, S, S));
+	CU_ASSERT_EQUAL(wm("_1", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, WM_ONE, S, S));
+	CU_ASSERT_EQUAL(wm("x0z", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, WM_ZERO, W, S));
+	CU_ASSERT_EQUAL(wm("x_1", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, S, WM_ONE, S));
+	CU_ASSERT_EQUAL(wm("xy1", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, W, WM_ONE, S));
+	/* a constant at a position already named, or before it */
+	CU_ASSERT_EQUAL(wm("y0", m), -1);
+	CU_ASSERT_EQUAL(wm("z0", m), -1);
+	CU_ASSERT_EQUAL(wm("0x", m), -1);
+	CU_ASSERT_EQUAL(wm("xz1", m), -1);
+	CU_ASSERT_EQUAL(wm("2", m), -1);
+}
+
 static void test_wmask_malformed(void)
 {
 	int m[4];
@@ -474,7 +534,6 @@ static void test_wmask_malformed(void)
 	CU_ASSERT_EQUAL(wm("xx", m), -1);
 	CU_ASSERT_EQUAL(wm("_x", m), -1);
 	CU_ASSERT_EQUAL(wm("xyzwx", m), -1);
-	CU_ASSERT_EQUAL(wm("0", m), -1);
 }
 
 #undef S
@@ -718,8 +777,8 @@ static void test_amd_binary_opcodes(void)
 		{41, "endif"}, {42, "endloop"}, {43, "endmain"}, {44, "exn"}, {45, "exp"}, {48, "flr"},
 		{49, "frc"}, {52, "ifc"}, {56, "len"}, {58, "ln"}, {60, "log"}, {63, "lrp"}, {64, "mad"},
 		{65, "max"}, {68, "min"}, {70, "mod"}, {71, "mov"}, {73, "mul"}, {75, "nop"}, {76, "nrm"},
-		{77, "pireduce"}, {78, "pow"}, {81, "rcp"}, {83, "ret"}, {85, "rsq"}, {87, "sgn"}, {88, "sin"},
-		{90, "sqrt"}, {91, "sub"}, {92, "tan"}, {101, "break_logicalz"}, {102, "break_logicalnz"},
+		{77, "pireduce"}, {78, "pow"}, {81, "rcp"}, {83, "ret"}, {84, "rnd"}, {85, "rsq"}, {87, "sgn"}, {88, "sin"},
+		{90, "sqrt"}, {91, "sub"}, {92, "tan"}, {98, "transpose"}, {101, "break_logicalz"}, {102, "break_logicalnz"},
 		{106, "continue_logicalz"}, {107, "continue_logicalnz"}, {108, "default"}, {109, "endswitch"},
 		{110, "endfunc"}, {111, "if_logicalz"}, {112, "if_logicalnz"}, {113, "whileloop"},
 		{114, "switch"}, {115, "ret_dyn"}, {116, "ret_logicalz"}, {117, "ret_logicalnz"}, {142, "inot"},
@@ -778,6 +837,7 @@ int add_parser_suite(void)
 		{"module header and main", test_module_header_and_main},
 		{"function ids and names", test_functions_ids_and_names},
 		{"function without name", test_function_without_name},
+		{"function without endfunc (brcc)", test_function_without_endfunc},
 		{"macro before the header", test_macro_before_header},
 		{"macro after endmain", test_macro_after_endmain},
 		{"outlined macro is a function", test_outlined_macro_is_a_function},
@@ -797,6 +857,7 @@ int add_parser_suite(void)
 		{"write mask four characters", test_wmask_four_chars},
 		{"write mask 0 and 1 entries", test_wmask_zero_and_one},
 		{"write mask short forms", test_wmask_short_forms},
+		{"write mask short forms with 0 and 1", test_wmask_short_constants},
 		{"write mask malformed", test_wmask_malformed},
 		{"if without endif", test_if_without_endif},
 		{"endif without if", test_endif_without_if},
