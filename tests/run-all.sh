@@ -1081,6 +1081,26 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	done
 fi
 
+# ---- libOpenCL is opened by --conform's pocl child only --------------------
+# translate is not linked with libOpenCL (start-up cost, docs/BENCHMARKS.md
+# part 2): src/emu/pocl.c opens it with dlopen; a loader that cannot be
+# opened leaves pocl SKIPPED with the reason, and the two emulators still run.
+if ldd "$TRANSLATE" 2>/dev/null | grep -q 'libOpenCL'; then
+	ko "translate is not linked with libOpenCL (dlopen in --conform only)" "$(ldd "$TRANSLATE" | grep libOpenCL)"
+elif ! "$TRANSLATE" --conform -o "$WORK/ocl1" "$SRC/tests/kernels/saxpy.il" 2>&1 | grep -q 'agree: AMD == L0 == pocl'; then
+	sk "libOpenCL opened at run time" "pocl does not run here"
+else
+	TRANSLATE_OPENCL_LIBRARY=/nonexistent/libOpenCL.so.1 "$TRANSLATE" --conform -o "$WORK/ocl2" \
+		"$SRC/tests/kernels/saxpy.il" >"$WORK/ocl2.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q 'agree: AMD == L0 (.*); pocl SKIPPED: cannot load the OpenCL loader /nonexistent/libOpenCL.so.1' "$WORK/ocl2.log"; then
+		ok "libOpenCL is opened at run time: not linked, and a missing loader leaves pocl SKIPPED with the reason"
+	else
+		ko "libOpenCL is opened at run time (a missing loader: pocl SKIPPED with the reason, exit 0)" \
+			"exit $rc; $(tail -n 5 "$WORK/ocl2.log")"
+	fi
+fi
+
 # ---- ISA coverage: docs/ISA.md is generated, and coverage only grows -------
 # docs/ISA.md comes from the opcode table and the lowering's dispatch
 # (translate --isa over the conformance corpus); a stale copy fails.  The

@@ -21,12 +21,16 @@
  *
  * Built only when configure found CL/cl.h and libOpenCL (HAVE_OPENCL);
  * otherwise, or when the loader offers no pocl platform, the run is
- * POCL_SKIPPED with the reason, never silently dropped.
+ * POCL_SKIPPED with the reason, never silently dropped.  translate is not
+ * linked with libOpenCL: the child loads it with dlopen, so a translation
+ * without --conform does not pay for loading and relocating it (about a
+ * fifth of translate's own start-up, docs/BENCHMARKS.md part 2).
  */
 #define _GNU_SOURCE
 #include "config.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -48,6 +52,58 @@ typedef struct PoclShared {
 	int status;              /* POCL_RAN, POCL_SKIPPED, POCL_FAILED */
 	char error[2048];
 } PoclShared;
+
+/* The OpenCL entry points the child uses, from libOpenCL.so.1 (the ICD
+ * loader) opened at run time. */
+#define OCL_FUNCS(X) \
+	X(clBuildProgram) \
+	X(clCreateBuffer) \
+	X(clCreateCommandQueue) \
+	X(clCreateContext) \
+	X(clCreateImage) \
+	X(clCreateKernel) \
+	X(clCreateProgramWithSource) \
+	X(clCreateSampler) \
+	X(clEnqueueNDRangeKernel) \
+	X(clEnqueueReadBuffer) \
+	X(clEnqueueReadImage) \
+	X(clFinish) \
+	X(clGetDeviceIDs) \
+	X(clGetPlatformIDs) \
+	X(clGetPlatformInfo) \
+	X(clGetProgramBuildInfo) \
+	X(clSetKernelArg)
+
+static struct {
+#define OCL_FIELD(f) __typeof__(&f) f;
+	OCL_FUNCS(OCL_FIELD)
+#undef OCL_FIELD
+} ocl;
+
+/* Loads libOpenCL (TRANSLATE_OPENCL_LIBRARY names another) and its entry
+ * points; NULL, or what failed. */
+static const char *ocl_load(void)
+{
+	static char why[512];
+	const char *lib = getenv("TRANSLATE_OPENCL_LIBRARY"), *e;
+	void *h;
+	if (!lib || !*lib)
+		lib = "libOpenCL.so.1";
+	if (!(h = dlopen(lib, RTLD_NOW | RTLD_LOCAL))) {
+		e = dlerror();
+		snprintf(why, sizeof why, "cannot load the OpenCL loader %s (%s; is ocl-icd-libopencl1 "
+		         "installed?)", lib, e ? e : "dlopen failed");
+		return why;
+	}
+#define OCL_SYM(f) \
+	if (!(*(void **)&ocl.f = dlsym(h, #f))) { \
+		snprintf(why, sizeof why, "%s has no %s", lib, #f); \
+		return why; \
+	}
+	OCL_FUNCS(OCL_SYM)
+#undef OCL_SYM
+	return NULL;
+}
 
 /* The platform whose name contains this (TRANSLATE_OPENCL_PLATFORM). */
 static const char *platform_wanted(void)
@@ -123,15 +179,20 @@ static int find_device(PoclShared *s, cl_platform_id *pf, cl_device_id *dev)
 	cl_platform_id p[16];
 	cl_uint n = 0, i;
 	char name[256];
-	if (clGetPlatformIDs(NELEM(p), p, &n) != CL_SUCCESS || n == 0) {
+	const char *why = ocl_load();
+	if (why) {
+		fail(s, POCL_SKIPPED, "%s", why);
+		return -1;
+	}
+	if (ocl.clGetPlatformIDs(NELEM(p), p, &n) != CL_SUCCESS || n == 0) {
 		fail(s, POCL_SKIPPED, "the OpenCL loader found no platform (is pocl-opencl-icd installed?)");
 		return -1;
 	}
 	for (i = 0; i < n && i < NELEM(p); i++) {
 		name[0] = 0;
-		clGetPlatformInfo(p[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+		ocl.clGetPlatformInfo(p[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
 		if (strstr(name, platform_wanted()) &&
-		    clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, dev, NULL) == CL_SUCCESS) {
+		    ocl.clGetDeviceIDs(p[i], CL_DEVICE_TYPE_ALL, 1, dev, NULL) == CL_SUCCESS) {
 			*pf = p[i];
 			return 0;
 		}
@@ -180,17 +241,17 @@ static cl_mem make_image(PoclShared *s, cl_context ctx, size_t ai, const EmuArg 
 	desc.image_depth = d->type == EI_3D ? d->depth : 0;
 	desc.image_array_size = d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY ? d->array_size : 0;
 	if (d->type == EI_1D_BUFFER) {
-		*backing = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes, &e);
+		*backing = ocl.clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes, &e);
 		if (e != CL_SUCCESS) {
 			fail(s, POCL_FAILED, "argument %zu: clCreateBuffer for a 1-D buffer image: %s", ai, cl_err(e));
 			return NULL;
 		}
 		desc.buffer = *backing;
-		m = clCreateImage(ctx, CL_MEM_READ_WRITE, &f, &desc, NULL, &e);
+		m = ocl.clCreateImage(ctx, CL_MEM_READ_WRITE, &f, &desc, NULL, &e);
 	} else {
 		desc.image_row_pitch = d->row_pitch;
 		desc.image_slice_pitch = d->type == EI_1D || d->type == EI_2D ? 0 : d->slice_pitch;
-		m = clCreateImage(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &f, &desc, a->bytes, &e);
+		m = ocl.clCreateImage(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &f, &desc, a->bytes, &e);
 	}
 	if (e != CL_SUCCESS)
 		fail(s, POCL_FAILED, "argument %zu: clCreateImage (type 0x%x, order 0x%x, data type 0x%x, %ux%ux%u, "
@@ -243,18 +304,18 @@ static int build(PoclShared *s, cl_context ctx, cl_device_id dev, const char *cl
 		return -1;
 	opts = uses_read_write(src) ? "-cl-std=CL3.0" : "-cl-std=CL1.2";
 	srcs[0] = src;
-	*prog = clCreateProgramWithSource(ctx, 1, srcs, NULL, &e);
+	*prog = ocl.clCreateProgramWithSource(ctx, 1, srcs, NULL, &e);
 	free(src);
 	if (e != CL_SUCCESS) {
 		fail(s, POCL_FAILED, "clCreateProgramWithSource: %s", cl_err(e));
 		return -1;
 	}
-	e = clBuildProgram(*prog, 1, &dev, opts, NULL, NULL);
+	e = ocl.clBuildProgram(*prog, 1, &dev, opts, NULL, NULL);
 	if (e != CL_SUCCESS) {
 		log[0] = 0;
-		clGetProgramBuildInfo(*prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+		ocl.clGetProgramBuildInfo(*prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
 		log[sizeof log - 1] = 0;
-		fail(s, POCL_FAILED, "clBuildProgram(%s) %s: %s", opts, cl_err(e), log);
+		fail(s, POCL_FAILED, "ocl.clBuildProgram(%s) %s: %s", opts, cl_err(e), log);
 		return -1;
 	}
 	return 0;
@@ -272,34 +333,34 @@ static int set_args(PoclShared *s, cl_context ctx, cl_kernel kr, const EmuLaunch
 		const char *what = "clSetKernelArg";
 		switch (a->kind) {
 		case EA_VALUE:
-			e = clSetKernelArg(kr, (cl_uint)i, a->size, a->bytes);
+			e = ocl.clSetKernelArg(kr, (cl_uint)i, a->size, a->bytes);
 			break;
 		case EA_BUFFER:
-			mem[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes, &e);
+			mem[i] = ocl.clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes, &e);
 			what = "clCreateBuffer";
 			if (e == CL_SUCCESS) {
 				what = "clSetKernelArg";
-				e = clSetKernelArg(kr, (cl_uint)i, sizeof mem[i], &mem[i]);
+				e = ocl.clSetKernelArg(kr, (cl_uint)i, sizeof mem[i], &mem[i]);
 			}
 			break;
 		case EA_LOCAL:
-			e = clSetKernelArg(kr, (cl_uint)i, a->size, NULL);
+			e = ocl.clSetKernelArg(kr, (cl_uint)i, a->size, NULL);
 			break;
 		case EA_NULL:
-			e = clSetKernelArg(kr, (cl_uint)i, sizeof(cl_mem), NULL);
+			e = ocl.clSetKernelArg(kr, (cl_uint)i, sizeof(cl_mem), NULL);
 			break;
 		case EA_IMAGE:
 			if (!(mem[i] = make_image(s, ctx, i, a, &extra[i])))
 				return -1;
-			e = clSetKernelArg(kr, (cl_uint)i, sizeof mem[i], &mem[i]);
+			e = ocl.clSetKernelArg(kr, (cl_uint)i, sizeof mem[i], &mem[i]);
 			break;
 		case EA_SAMPLER:
-			smp[i] = clCreateSampler(ctx, a->sampler.normalized ? CL_TRUE : CL_FALSE, a->sampler.addressing,
+			smp[i] = ocl.clCreateSampler(ctx, a->sampler.normalized ? CL_TRUE : CL_FALSE, a->sampler.addressing,
 			                         a->sampler.filter, &e);
 			what = "clCreateSampler";
 			if (e == CL_SUCCESS) {
 				what = "clSetKernelArg";
-				e = clSetKernelArg(kr, (cl_uint)i, sizeof smp[i], &smp[i]);
+				e = ocl.clSetKernelArg(kr, (cl_uint)i, sizeof smp[i], &smp[i]);
 			}
 			break;
 		}
@@ -320,11 +381,11 @@ static int read_back(PoclShared *s, cl_command_queue q, const EmuLaunch *l, cl_m
 	for (i = 0; i < l->args.n; i++) {
 		const EmuArg *a = &l->args.v[i];
 		if (a->kind == EA_BUFFER || (a->kind == EA_IMAGE && a->image.type == EI_1D_BUFFER)) {
-			e = clEnqueueReadBuffer(q, a->kind == EA_BUFFER ? mem[i] : extra[i], CL_TRUE, 0, a->size, out[i], 0,
+			e = ocl.clEnqueueReadBuffer(q, a->kind == EA_BUFFER ? mem[i] : extra[i], CL_TRUE, 0, a->size, out[i], 0,
 			                        NULL, NULL);
 		} else if (a->kind == EA_IMAGE) {
 			image_region(&a->image, region);
-			e = clEnqueueReadImage(q, mem[i], CL_TRUE, origin, region, a->image.row_pitch,
+			e = ocl.clEnqueueReadImage(q, mem[i], CL_TRUE, origin, region, a->image.row_pitch,
 			                       region[2] > 1 || a->image.type == EI_1D_ARRAY ? a->image.slice_pitch : 0,
 			                       out[i], 0, NULL, NULL);
 		}
@@ -352,21 +413,21 @@ static void child(PoclShared *s, const char *cl, const Kernel *k, const EmuLaunc
 	int d;
 	if (find_device(s, &pf, &dev))
 		return;
-	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+	ctx = ocl.clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
 	if (e != CL_SUCCESS) {
 		fail(s, POCL_FAILED, "clCreateContext: %s", cl_err(e));
 		return;
 	}
-	q = clCreateCommandQueue(ctx, dev, 0, &e);
+	q = ocl.clCreateCommandQueue(ctx, dev, 0, &e);
 	if (e != CL_SUCCESS) {
 		fail(s, POCL_FAILED, "clCreateCommandQueue: %s", cl_err(e));
 		return;
 	}
 	if (build(s, ctx, dev, cl, &prog))
 		return;
-	kr = clCreateKernel(prog, k->name, &e);
+	kr = ocl.clCreateKernel(prog, k->name, &e);
 	if (e != CL_SUCCESS) {
-		fail(s, POCL_FAILED, "clCreateKernel(%s): %s", k->name, cl_err(e));
+		fail(s, POCL_FAILED, "ocl.clCreateKernel(%s): %s", k->name, cl_err(e));
 		return;
 	}
 	if (set_args(s, ctx, kr, l, mem, extra, smp))
@@ -376,9 +437,9 @@ static void child(PoclShared *s, const char *cl, const Kernel *k, const EmuLaunc
 		lws[d] = l->range.local[d];
 		off[d] = l->range.offset[d];
 	}
-	e = clEnqueueNDRangeKernel(q, kr, (cl_uint)l->range.dim, off, gws, lws, 0, NULL, NULL);
+	e = ocl.clEnqueueNDRangeKernel(q, kr, (cl_uint)l->range.dim, off, gws, lws, 0, NULL, NULL);
 	if (e == CL_SUCCESS)
-		e = clFinish(q);
+		e = ocl.clFinish(q);
 	if (e != CL_SUCCESS) {
 		fail(s, POCL_FAILED, "clEnqueueNDRangeKernel (%u x %u x %u in groups of %u x %u x %u, offset %u %u %u): %s",
 		     l->range.global[0], l->range.global[1], l->range.global[2], l->range.local[0], l->range.local[1],
