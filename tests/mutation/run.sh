@@ -144,7 +144,7 @@ export TRANSLATE_DATADIR
 
 # quick LOG: stage 1; prints the first failing check, 0 when all pass
 quick() {
-	if ! "$B/tests/unit/unittests" >"$1.unit" 2>&1; then
+	if ! UNITTESTS_TIMEOUT=120 "$B/tests/unit/unittests" >"$1.unit" 2>&1; then
 		echo "unit: CUnit tests"; return 1
 	fi
 	rm -rf "$W/q"
