@@ -309,6 +309,47 @@ static void test_platforms_inconsistent_entry(void)
 	load_platforms();
 }
 
+/* Every column of an entry lands in its own field; a listed but unsupported
+ * entry (supported="0") loads as such.  The installed table marks every
+ * platform supported, so a field read from the wrong column (a fresh mutant
+ * read `supported` one column too far) showed nowhere else. */
+static void test_platforms_every_field(void)
+{
+	const Platform *p;
+	write_scratch("platforms.xml",
+	              "<platforms>\n"
+	              "<platform name=\"y\" genx=\"XEHP_SDV\" description=\"d\" product_family=\"0x1d\""
+	              " core_family=\"0xc\" grf_bytes=\"32\" grf_count=\"256\" simd=\"16 32\""
+	              " default_simd=\"32\" max_msg_lanes=\"16\" fp64=\"1\" int64=\"0\" int_divide=\"1\""
+	              " lsc=\"1\" legacy_dataport=\"0\" thread_prolog=\"1\" inline_data=\"1\" sampler=\"0\""
+	              " supported=\"0\"/>\n"
+	              "</platforms>\n");
+	capture_reset();
+	plats_ok = 0;
+	CU_ASSERT_EQUAL_FATAL(platforms_load(tdir), 0);
+	CU_ASSERT_STRING_EQUAL(diags(), "");
+	p = platform_find("y");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_STRING_EQUAL(p->genx, "XEHP_SDV");
+	CU_ASSERT_EQUAL(p->product_family, 0x1d);
+	CU_ASSERT_EQUAL(p->core_family, 0xc);
+	CU_ASSERT_EQUAL(p->grf_bytes, 32);
+	CU_ASSERT_EQUAL(p->grf_count, 256);
+	CU_ASSERT_EQUAL(p->simd_mask, 16 | 32);
+	CU_ASSERT_EQUAL(p->default_simd, 32);
+	CU_ASSERT_EQUAL(p->max_msg_lanes, 16);
+	CU_ASSERT_EQUAL(p->fp64, 1);
+	CU_ASSERT_EQUAL(p->int64, 0);
+	CU_ASSERT_EQUAL(p->int_divide, 1);
+	CU_ASSERT_EQUAL(p->lsc, 1);
+	CU_ASSERT_EQUAL(p->legacy_dataport, 0);
+	CU_ASSERT_EQUAL(p->thread_prolog, 1);
+	CU_ASSERT_EQUAL(p->inline_data, 1);
+	CU_ASSERT_EQUAL(p->sampler, 0);
+	CU_ASSERT_EQUAL(p->supported, 0);
+	load_platforms();
+}
+
 static void test_cb0_sizes_and_dimensions(void)
 {
 	Cb0Table t;
@@ -494,6 +535,7 @@ int add_data_suite(void)
 		{"platform table missing", test_platforms_missing_file},
 		{"platform missing attribute", test_platforms_missing_attribute},
 		{"platform entry contradicting itself", test_platforms_inconsistent_entry},
+		{"platform entry: every field, unsupported", test_platforms_every_field},
 		{"cb0[0] global size and work dim", test_cb0_sizes_and_dimensions},
 		{"cb0[1] local size, cb0[2] group count", test_cb0_local_size_and_group_count},
 		{"cb0[6] and cb0[9] global offset", test_cb0_global_id_offset},
