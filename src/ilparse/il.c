@@ -85,6 +85,8 @@ int il_wmask(const Operand *o, int m[4])
 	 * component of their position (".x0" writes x and 0 into y, ".0y" 0
 	 * into x; brcc output): each must name a component after those
 	 * already named, so ".z0" (0 into y, before z) is refused. */
+	if (n > 4)
+		return -1;
 	{
 		int last = -1;
 		for (i = 0; i < n; i++) {

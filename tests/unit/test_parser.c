@@ -522,6 +522,10 @@ static void test_wmask_short_constants(void)
 	CU_ASSERT_EQUAL(wm("0x", m), -1);
 	CU_ASSERT_EQUAL(wm("xz1", m), -1);
 	CU_ASSERT_EQUAL(wm("2", m), -1);
+	/* never a fifth component (make check's fuzz run found the write) */
+	CU_ASSERT_EQUAL(wm("xyz00", m), -1);
+	CU_ASSERT_EQUAL(wm("____0", m), -1);
+	CU_ASSERT_EQUAL(wm("x_z_1", m), -1);
 }
 
 static void test_wmask_malformed(void)
