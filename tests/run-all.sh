@@ -1082,8 +1082,8 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 fi
 
 # ---- libOpenCL is opened by --conform's pocl child only --------------------
-# translate is not linked with libOpenCL (start-up cost, docs/BENCHMARKS.md
-# part 2): src/emu/pocl.c opens it with dlopen; a loader that cannot be
+# translate is not linked with libOpenCL (it runs where no OpenCL loader is
+# installed): src/emu/pocl.c opens it with dlopen; a loader that cannot be
 # opened leaves pocl SKIPPED with the reason, and the two emulators still run.
 if ldd "$TRANSLATE" 2>/dev/null | grep -q 'libOpenCL'; then
 	ko "translate is not linked with libOpenCL (dlopen in --conform only)" "$(ldd "$TRANSLATE" | grep libOpenCL)"

@@ -22,9 +22,9 @@
  * Built only when configure found CL/cl.h and libOpenCL (HAVE_OPENCL);
  * otherwise, or when the loader offers no pocl platform, the run is
  * POCL_SKIPPED with the reason, never silently dropped.  translate is not
- * linked with libOpenCL: the child loads it with dlopen, so a translation
- * without --conform does not pay for loading and relocating it (about a
- * fifth of translate's own start-up, docs/BENCHMARKS.md part 2).
+ * linked with libOpenCL: the child loads it with dlopen, so translate runs
+ * where no OpenCL loader is installed (--conform then skips pocl, saying
+ * why) and a translation without --conform never loads it.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -241,7 +241,8 @@ static cl_mem make_image(PoclShared *s, cl_context ctx, size_t ai, const EmuArg 
 	desc.image_depth = d->type == EI_3D ? d->depth : 0;
 	desc.image_array_size = d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY ? d->array_size : 0;
 	if (d->type == EI_1D_BUFFER) {
-		*backing = ocl.clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes, &e);
+		*backing = ocl.clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes,
+		                              &e);
 		if (e != CL_SUCCESS) {
 			fail(s, POCL_FAILED, "argument %zu: clCreateBuffer for a 1-D buffer image: %s", ai, cl_err(e));
 			return NULL;
@@ -315,7 +316,7 @@ static int build(PoclShared *s, cl_context ctx, cl_device_id dev, const char *cl
 		log[0] = 0;
 		ocl.clGetProgramBuildInfo(*prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
 		log[sizeof log - 1] = 0;
-		fail(s, POCL_FAILED, "ocl.clBuildProgram(%s) %s: %s", opts, cl_err(e), log);
+		fail(s, POCL_FAILED, "clBuildProgram(%s) %s: %s", opts, cl_err(e), log);
 		return -1;
 	}
 	return 0;
@@ -336,7 +337,8 @@ static int set_args(PoclShared *s, cl_context ctx, cl_kernel kr, const EmuLaunch
 			e = ocl.clSetKernelArg(kr, (cl_uint)i, a->size, a->bytes);
 			break;
 		case EA_BUFFER:
-			mem[i] = ocl.clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes, &e);
+			mem[i] = ocl.clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, a->bytes,
+			                            &e);
 			what = "clCreateBuffer";
 			if (e == CL_SUCCESS) {
 				what = "clSetKernelArg";
@@ -355,8 +357,8 @@ static int set_args(PoclShared *s, cl_context ctx, cl_kernel kr, const EmuLaunch
 			e = ocl.clSetKernelArg(kr, (cl_uint)i, sizeof mem[i], &mem[i]);
 			break;
 		case EA_SAMPLER:
-			smp[i] = ocl.clCreateSampler(ctx, a->sampler.normalized ? CL_TRUE : CL_FALSE, a->sampler.addressing,
-			                         a->sampler.filter, &e);
+			smp[i] = ocl.clCreateSampler(ctx, a->sampler.normalized ? CL_TRUE : CL_FALSE,
+			                             a->sampler.addressing, a->sampler.filter, &e);
 			what = "clCreateSampler";
 			if (e == CL_SUCCESS) {
 				what = "clSetKernelArg";
@@ -381,13 +383,13 @@ static int read_back(PoclShared *s, cl_command_queue q, const EmuLaunch *l, cl_m
 	for (i = 0; i < l->args.n; i++) {
 		const EmuArg *a = &l->args.v[i];
 		if (a->kind == EA_BUFFER || (a->kind == EA_IMAGE && a->image.type == EI_1D_BUFFER)) {
-			e = ocl.clEnqueueReadBuffer(q, a->kind == EA_BUFFER ? mem[i] : extra[i], CL_TRUE, 0, a->size, out[i], 0,
-			                        NULL, NULL);
+			e = ocl.clEnqueueReadBuffer(q, a->kind == EA_BUFFER ? mem[i] : extra[i], CL_TRUE, 0, a->size,
+			                            out[i], 0, NULL, NULL);
 		} else if (a->kind == EA_IMAGE) {
 			image_region(&a->image, region);
 			e = ocl.clEnqueueReadImage(q, mem[i], CL_TRUE, origin, region, a->image.row_pitch,
-			                       region[2] > 1 || a->image.type == EI_1D_ARRAY ? a->image.slice_pitch : 0,
-			                       out[i], 0, NULL, NULL);
+			                           region[2] > 1 || a->image.type == EI_1D_ARRAY ? a->image.slice_pitch : 0,
+			                           out[i], 0, NULL, NULL);
 		}
 		if (e != CL_SUCCESS) {
 			fail(s, POCL_FAILED, "argument %zu: reading it back: %s", i, cl_err(e));
@@ -427,7 +429,7 @@ static void child(PoclShared *s, const char *cl, const Kernel *k, const EmuLaunc
 		return;
 	kr = ocl.clCreateKernel(prog, k->name, &e);
 	if (e != CL_SUCCESS) {
-		fail(s, POCL_FAILED, "ocl.clCreateKernel(%s): %s", k->name, cl_err(e));
+		fail(s, POCL_FAILED, "clCreateKernel(%s): %s", k->name, cl_err(e));
 		return;
 	}
 	if (set_args(s, ctx, kr, l, mem, extra, smp))

@@ -179,13 +179,14 @@ func
 		/* brcc (Brook+) ends a function with its "ret" and no "endfunc":
 		 * the function ends where the next func, mdef or "end" begins.
 		 * Without that final "ret" it is a function left open. */
-		const Func *f = ps->cur;
-		if (!f->code.n || f->code.v[f->code.n - 1].op != OP_RET)
+		Func *f = ps->cur;
+		const Inst *last = f->code.n ? &f->code.v[f->code.n - 1] : NULL;
+		if (!last || last->op != OP_RET)
 			ps_error(ps, ps_loc(ps, &yylloc), "'func %lld' at line %d is not closed: 'endfunc' "
 			         "(or, as brcc writes it, a final 'ret') must come first", f->id, f->loc.line);
-		ps->cur->open_end = 1;
-		ps->cur->end_loc = ps->cur->code.n ? ps->cur->code.v[ps->cur->code.n - 1].loc : ps->cur->loc;
-		vec_push(&ps->m->funcs, ps->cur);
+		f->open_end = 1;
+		f->end_loc = last ? last->loc : f->loc;
+		vec_push(&ps->m->funcs, f);
 		ps->cur = NULL;
 	}
 	| macro_head stmts MEND {
