@@ -137,6 +137,24 @@ $(grep ': error: ' "$out/log" | head -10)"
 					mark "$k" "$dev" F
 			done
 		fi
+		# pvc samples in software: its image kernels also on three launch
+		# shapes, whose images take the channel orders CL_R, CL_RG and
+		# CL_RGBA in turn (border colours without alpha, missing channels)
+		if [ "$dev" = pvc ]; then
+			set --
+			for k in $kernels; do
+				case $k in image_*) [ -n "$(refusal "$dev" "$k")" ] || set -- "$@" "$SRC/tests/kernels/$k.il" ;; esac
+			done
+			set -- "$@" "$SRC"/tests/conform/regressions/image-*.il
+			"$TRANSLATE" --conform --quiet --no-pocl --shapes 3 -device "$dev" -simd "$simd" -o "$out/shp" "$@" \
+				>"$out/shp.log" 2>&1
+			if [ $? -eq 0 ]; then
+				ok "$dev simd$simd: conformance, $# image programs agree on three launch shapes (CL_R, CL_RG, CL_RGBA images)"
+			else
+				ko "$dev simd$simd: conformance, image programs on three launch shapes" \
+					"$(grep -A3 'DISAGREE\|NOT RUN\|error:' "$out/shp.log" | head -30)"
+			fi
+		fi
 		# doubles: native df arithmetic exactly where the platform table
 		# gives an fp64 ALU (GenX_IR would silently emit DF instructions
 		# for the others, intel-target.md 0), and bit-exact either way

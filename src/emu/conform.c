@@ -647,10 +647,14 @@ static uint32_t pow2_at_least(uint32_t v)
 	return p;
 }
 
-/* an image argument: the description and random texels */
-static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, Rng *rng, int *nint, int *nflt,
-                      EmuArg *e)
+/* an image argument: the description and random texels; a --shapes
+ * launch (shape > 0) also varies the channel order (CL_R, CL_RG, CL_RGBA),
+ * so reads of the missing channels (0, 0, 1) and the border colours of one-
+ * and two-channel images are compared too */
+static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, int shape, Rng *rng, int *nint,
+                      int *nflt, EmuArg *e)
 {
+	static const uint32_t orders[] = {EMU_CL_R, EMU_CL_RG, EMU_CL_RGBA};
 	static const struct { const char *dim; EmuImageType t; } dims[] = {
 		{"1D", EI_1D}, {"1DA", EI_1D_ARRAY}, {"1DB", EI_1D_BUFFER}, {"2D", EI_2D},
 		{"2DA", EI_2D_ARRAY}, {"3D", EI_3D},
@@ -668,7 +672,9 @@ static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, Rng *r
 	            pow2_at_least(r->global[1] > 8 ? r->global[1] : 8) : 1;
 	d->depth = d->type == EI_3D ? pow2_at_least(r->global[2] > 8 ? r->global[2] : 8) : 1;
 	d->array_size = d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY ? 8 : 0;
-	d->order = EMU_CL_RGBA;
+	/* a shape's images take the orders in turn, shifted by the image's
+	 * place, so two shapes cover CL_R and CL_RG for every image */
+	d->order = shape ? orders[(size_t)(shape - 1 + *nint + *nflt) % NELEM(orders)] : EMU_CL_RGBA;
 	d->data_type = isint ? ((*nint)++ % 2 ? EMU_CL_SIGNED_INT16 : EMU_CL_SIGNED_INT32)
 	                     : ((*nflt)++ % 2 ? EMU_CL_FLOAT : EMU_CL_UNORM_INT8);
 	d->texel = (uint32_t)emu_image_texel_bytes(d->order, d->data_type);
@@ -678,7 +684,7 @@ static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, Rng *r
 	e->kind = EA_IMAGE;
 	e->size = (size_t)d->slice_pitch * slices;
 	e->bytes = xmalloc(e->size);
-	cb = d->texel / 4;
+	cb = d->texel / (size_t)emu_image_channels(d->order);
 	for (j = 0; j + cb <= e->size; j += cb)
 		put_elem(e->bytes + j, (int)cb, d->data_type == EMU_CL_FLOAT ? EK_FLOAT : EK_INT, rng,
 		         cb == 1 ? 0 : -100000, cb == 1 ? 255 : 100000);
@@ -802,7 +808,7 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 			continue;
 		}
 		if (a->kind == MA_IMAGE) {
-			gen_image(k, a, &l->range, &rng, &nint, &nflt, &e);
+			gen_image(k, a, &l->range, shape, &rng, &nint, &nflt, &e);
 		} else if (a->kind == MA_SAMPLER) {
 			e.kind = EA_SAMPLER;
 			e.sampler.normalized = 0;
@@ -913,7 +919,7 @@ static int arg_elem(const MdArg *a, const EmuArg *e, ElemKind *ek)
 	if (e->kind != EA_IMAGE)
 		return elem_of(a->type, ek);
 	*ek = e->image.data_type == EMU_CL_FLOAT ? EK_FLOAT : EK_INT;
-	return (int)e->image.texel / 4;
+	return (int)e->image.texel / emu_image_channels(e->image.order);
 }
 
 /* Floats a and b (size bytes) at most `ulps` apart in the ordered integer

@@ -176,6 +176,7 @@ typedef struct EmuResult {
  * u v w (3D); results are four dwords: float bits, or the raw integers of an
  * integer format; missing channels read 0 (alpha 1). */
 int emu_image_texel_bytes(uint32_t order, uint32_t data_type);  /* 0: unsupported */
+int emu_image_channels(uint32_t order);                          /* R 1, RG 2, RGBA 4; 0: unsupported */
 int emu_image_coords(EmuImageType t);        /* coordinates a message takes: 1..3 */
 int emu_image_axes(const EmuImage *d);       /* filtered axes (the rest is a layer): 1..3 */
 int emu_image_is_int(const EmuImage *d);     /* integer channel data type */

@@ -29,7 +29,7 @@
 
 #include "emu.h"
 
-static int channels(uint32_t order)
+int emu_image_channels(uint32_t order)
 {
 	return order == EMU_CL_R ? 1 : order == EMU_CL_RG ? 2 : order == EMU_CL_RGBA ? 4 : 0;
 }
@@ -46,7 +46,7 @@ static int chan_bytes(uint32_t t)
 
 int emu_image_texel_bytes(uint32_t order, uint32_t data_type)
 {
-	return channels(order) * chan_bytes(data_type);
+	return emu_image_channels(order) * chan_bytes(data_type);
 }
 
 int emu_image_is_int(const EmuImage *d)
@@ -136,7 +136,7 @@ static uint32_t one(const EmuImage *d)
 static void read_texel(const EmuImage *d, const uint8_t *b, const int32_t t[3], uint32_t out[4])
 {
 	const uint8_t *p = texel_at(d, b, t);
-	int n = channels(d->order), cb = chan_bytes(d->data_type), c;
+	int n = emu_image_channels(d->order), cb = chan_bytes(d->data_type), c;
 	for (c = 0; c < 4; c++) {
 		uint32_t v = 0;
 		if (c >= n) {
@@ -358,7 +358,7 @@ static uint32_t convert(uint32_t t, uint32_t v)
 long emu_image_encode(const EmuImage *d, const int32_t *c, const uint32_t v[4], uint8_t *texel)
 {
 	int32_t t[3];
-	int n = channels(d->order), cb = chan_bytes(d->data_type), ch;
+	int n = emu_image_channels(d->order), cb = chan_bytes(d->data_type), ch;
 	if (!inside(d, c, t))
 		return -1;
 	for (ch = 0; ch < n; ch++) {
