@@ -22,6 +22,7 @@
 #include "report.h"
 #include "manifest.h"
 #include "stats.h"
+#include "tables.h"
 #include "gen/gen.h"
 #include "ilparse/il.h"
 #include "metadata/metadata.h"
@@ -1088,6 +1089,28 @@ static char *options_text(const Options *o, const Platform *pl)
 
 /* at exit, the process-lifetime tables: no memory is left for valgrind to
  * report (tests/run-sanitizers.sh runs it with --errors-for-leak-kinds=all) */
+/* data/platforms.xml and cb0.xml: the compiled-in copy when the installed
+ * files are byte for byte the ones built in (tables.h; libxml2 then never
+ * loads), else the files themselves.  *sha: the tables' SHA-256 when the
+ * copy was used, else NULL.  0 ok, else diagnosed. */
+static int load_tables(const char *datadir, Cb0Table *cb0, const char **sha)
+{
+	const BuiltinTables *b = &builtin_tables;
+	char *pp = xasprintf("%s/platforms.xml", datadir), *cp = xasprintf("%s/cb0.xml", datadir);
+	size_t pn = 0, cn = 0;
+	char *pt = read_file(pp, &pn), *ct = pt ? read_file(cp, &cn) : NULL;
+	int same = pt && ct && pn == b->platforms_len && cn == b->cb0_len && !memcmp(pt, b->platforms_xml, pn) &&
+	           !memcmp(ct, b->cb0_xml, cn);
+	free(pp), free(cp), free(pt), free(ct);
+	*sha = NULL;
+	if (!same)
+		return platforms_load(datadir) || cb0_load(datadir, cb0) ? -1 : 0;
+	platforms_set(b->platforms, b->nplatforms);
+	*cb0 = *b->cb0;
+	*sha = b->sha256;
+	return 0;
+}
+
 static void release_tables(void)
 {
 	platforms_free();
@@ -1131,6 +1154,7 @@ int main(int argc, char **argv)
 	Options o = {.device = "tgllp", .emit = EMIT_ZEBIN, .timeout = 120};
 	const Platform *pl;
 	Cb0Table cb0;
+	const char *tables_sha = NULL;
 	ManifestRun mr;
 	StrVec inputs = {0};
 	int c, failed = 0, jobs;
@@ -1278,7 +1302,7 @@ int main(int argc, char **argv)
 		report_free();
 		return c ? 1 : 0;
 	}
-	if (platforms_load(o.datadir) || cb0_load(o.datadir, &cb0))
+	if (load_tables(o.datadir, &cb0, &tables_sha))
 		return 2;
 	if (!strcmp(o.device, "list")) {
 		platforms_list(stdout);
@@ -1396,13 +1420,13 @@ int main(int argc, char **argv)
 	jobs = o.jobs ? o.jobs : batch_cores();
 	if (o.report) {
 		char *v = report_finalizer_version(o.genx_ir);
-		report_init(pl->name, o.genx_ir, v);
+		report_init(pl->name, o.genx_ir, v, 1);
 		free(v); /* report_init keeps a copy */
 	} else {
-		report_init(pl->name, o.genx_ir, NULL);
+		report_init(pl->name, o.genx_ir, NULL, 0);
 	}
 	if (!o.conform && !o.dump) {
-		manifest_run_init(&mr, options_text(&o, pl), o.genx_ir, o.datadir, PACKAGE_VERSION);
+		manifest_run_init(&mr, options_text(&o, pl), o.genx_ir, o.datadir, tables_sha, PACKAGE_VERSION);
 		mr.force = o.force;
 		o.mr = &mr;
 	}

@@ -319,7 +319,7 @@ char *finalizer_describe(const char *genx_ir)
 }
 
 void manifest_run_init(ManifestRun *r, char *options, const char *genx_ir, const char *datadir,
-                       const char *version)
+                       const char *tables_sha, const char *version)
 {
 	char *path = finalizer_locate(genx_ir), *self, tables[65] = "unknown";
 	static const char *const tbl[] = {"platforms.xml", "cb0.xml"};
@@ -334,12 +334,14 @@ void manifest_run_init(ManifestRun *r, char *options, const char *genx_ir, const
 	free(path);
 	self = program_identity("/proc/self/exe");
 	sha_init(&s);
-	for (i = 0; i < NELEM(tbl) && ok; i++) {
+	for (i = 0; i < NELEM(tbl) && ok && !tables_sha; i++) {
 		char *p = xasprintf("%s/%s", datadir, tbl[i]);
 		ok = sha_add_file(&s, p) == 0;
 		free(p);
 	}
-	if (ok)
+	if (tables_sha)
+		snprintf(tables, sizeof tables, "%s", tables_sha);
+	else if (ok)
 		sha_end(&s, tables);
 	r->translator = xasprintf("%s %s tables sha256:%s", version, self ? self : "unknown", tables);
 	free(self);

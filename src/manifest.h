@@ -45,9 +45,11 @@ typedef struct ManifestRun {
 	int force;        /* --force: never skip */
 } ManifestRun;
 
-/* Fills r (options is taken over, the rest computed). */
+/* Fills r (options is taken over, the rest computed).  tables_sha: the
+ * SHA-256 of datadir's platforms.xml followed by cb0.xml when the caller
+ * knows it (the compiled-in tables matched), NULL to hash the files. */
 void manifest_run_init(ManifestRun *r, char *options, const char *genx_ir, const char *datadir,
-                       const char *version);
+                       const char *tables_sha, const char *version);
 void manifest_run_free(ManifestRun *r);
 
 /* 1 when input's outputs in dir are up to date (see above), else 0. */

@@ -17,9 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-#include <libxml/xmlschemas.h>
+#include "xmlrt.h"
 
 #include "report.h"
 #include "util.h"
@@ -30,7 +28,11 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-static xmlDocPtr doc;               /* the run's report */
+static xmlDocPtr doc;               /* the run's report (keep) */
+static int started, keep;           /* report_init ran; its keep */
+static int in_open, kernel_open;    /* without keep: an input, a kernel begun */
+static long in_kernels[3];          /* without keep: the open input's kernels by status */
+static long kernels[3];             /* without keep: this run's kernels by status */
 static xmlNodePtr cur_input, cur_kernel;
 static double input_t0, kernel_t0;
 static char *run_device, *run_finalizer, *run_version; /* report_init's */
@@ -114,7 +116,7 @@ static void on_diag(Loc l, const char *kind, const char *message)
 {
 	xmlNodePtr n, log, at = cur_kernel ? cur_kernel : cur_input;
 	progress_hide(); /* the diagnostic is printed next */
-	if (!at)
+	if (!keep || !at)
 		return;
 	n = child_text(at, "diagnostic", message);
 	for (log = at->children; log && !is(log, "log"); log = log->next)
@@ -142,13 +144,16 @@ int report_format_parse(const char *s, ReportFormat *out)
 	return 0;
 }
 
-void report_init(const char *device, const char *finalizer, const char *finalizer_version)
+void report_init(const char *device, const char *finalizer, const char *finalizer_version, int keep_tree)
 {
 	report_free();
 	run_device = xstrdup(device ? device : "");
 	run_finalizer = xstrdup(finalizer ? finalizer : "");
 	run_version = xstrdup(finalizer_version ? finalizer_version : "unknown");
-	if (!doc)
+	started = 1;
+	keep = keep_tree;
+	memset(kernels, 0, sizeof kernels);
+	if (keep && !doc)
 		new_doc();
 	diag_set_hook(on_diag);
 }
@@ -262,8 +267,13 @@ static const char *const status_name[] = {"translated", "failed", "skipped"};
 
 void report_input_begin(const char *path)
 {
-	if (!doc)
-		report_init(NULL, NULL, NULL);
+	if (!started)
+		report_init(NULL, NULL, NULL, 1);
+	if (!keep) {
+		in_open = 1;
+		memset(in_kernels, 0, sizeof in_kernels);
+		return;
+	}
 	cur_input = xmlNewNode(NULL, X("input"));
 	attr(cur_input, "path", path);
 	attr(cur_input, "status", "failed"); /* until it ends */
@@ -276,6 +286,10 @@ void report_input_begin(const char *path)
 
 void report_kernel_begin(const char *name)
 {
+	if (!keep) {
+		kernel_open = in_open;
+		return;
+	}
 	if (!cur_input)
 		return;
 	cur_kernel = xmlNewChild(cur_input, NULL, X("kernel"), NULL);
@@ -286,6 +300,12 @@ void report_kernel_begin(const char *name)
 
 void report_kernel_end(int failed, int simd, int grf, int spill, int instructions)
 {
+	if (!keep) {
+		if (kernel_open)
+			in_kernels[failed < 0 || failed > 2 ? 1 : failed]++;
+		kernel_open = 0;
+		return;
+	}
 	if (!cur_kernel)
 		return;
 	attr(cur_kernel, "status", status_name[failed < 0 || failed > 2 ? 1 : failed]);
@@ -343,10 +363,21 @@ static xmlNodePtr root_of(void)
 
 int report_input_end(int failed, FILE *channel)
 {
-	int st = skipped ? 2 : failed ? 1 : 0;
+	int st = skipped ? 2 : failed ? 1 : 0, i;
 	xmlNodePtr in = cur_input;
 	skipped = 0;
 	last_status = st;
+	if (!keep) { /* a -j child's record: "status kernels-translated failed skipped" */
+		if (in_open && channel) {
+			fprintf(channel, "%d %ld %ld %ld\n", st, in_kernels[0], in_kernels[1], in_kernels[2]);
+			fflush(channel);
+		} else if (in_open) {
+			for (i = 0; i < 3; i++)
+				kernels[i] += in_kernels[i];
+		}
+		in_open = kernel_open = 0;
+		return st;
+	}
 	if (!in)
 		return st;
 	cur_input = cur_kernel = NULL;
@@ -373,6 +404,7 @@ int report_last_status(void)
 
 void report_free(void)
 {
+	started = in_open = kernel_open = 0;
 	diag_set_hook(NULL);
 	if (doc)
 		xmlFreeDoc(doc);
@@ -389,6 +421,19 @@ static int status_of(xmlNodePtr in)
 	return st;
 }
 
+/* report_input_import without keep: the counts of the child's record */
+static int import_counts(int failed, FILE *channel)
+{
+	long k[3];
+	int st, i;
+	if (!channel || (rewind(channel), fscanf(channel, "%d %ld %ld %ld", &st, &k[0], &k[1], &k[2])) != 4 ||
+	    st < 0 || st > 2)
+		return 1; /* the child died before it could say */
+	for (i = 0; i < 3; i++)
+		kernels[i] += k[i];
+	return failed && st == 0 ? 1 : st; /* it said translated but did not exit 0 */
+}
+
 int report_input_import(const char *path, int failed, FILE *channel, FILE *err)
 {
 	Buf b = {0};
@@ -396,6 +441,8 @@ int report_input_import(const char *path, int failed, FILE *channel, FILE *err)
 	size_t k;
 	xmlDocPtr d = NULL;
 	xmlNodePtr in = NULL;
+	if (!keep)
+		return import_counts(failed, channel);
 	if (channel) {
 		rewind(channel);
 		while ((k = fread(buf, 1, sizeof buf, channel)) > 0)
@@ -988,6 +1035,8 @@ void progress_summary(void)
 	progress_hide();
 	if (doc)
 		c = count(root_of());
+	else
+		memcpy(c.kernels, kernels, sizeof kernels);
 	fprintf(stderr, "translate: %zu inputs: %zu translated, %zu failed, %zu skipped; %ld kernels: %ld "
 	        "translated, %ld failed, %ld skipped; %.1f s\n", pdone, pcount[0], pcount[1], pcount[2],
 	        c.kernels[0] + c.kernels[1] + c.kernels[2], c.kernels[0], c.kernels[1], c.kernels[2],

@@ -19,8 +19,10 @@ typedef enum { REPORT_XML, REPORT_JUNIT, REPORT_JSON } ReportFormat;
 int report_format_parse(const char *s, ReportFormat *out);
 
 /* The run: device name, finalizer program, its version (see
- * report_finalizer_version).  Installs the diagnostic hook. */
-void report_init(const char *device, const char *finalizer, const char *finalizer_version);
+ * report_finalizer_version).  keep: build the report itself (--report:
+ * report_write), with the diagnostic hook; else only the statuses and the
+ * kernel counts the summary shows are kept (and libxml2 is not loaded). */
+void report_init(const char *device, const char *finalizer, const char *finalizer_version, int keep);
 
 /* The finalizer's identity: "<package> <version>" from dpkg when the
  * program belongs to a Debian package, else "unknown", followed by

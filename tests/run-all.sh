@@ -1367,6 +1367,47 @@ elif grep -q "device 'dg2'.*not implemented" "$WORK/dg2.err"; then
 else
 	ko "cli: listed but unsupported device is an error" "$(cat "$WORK/dg2.err")"
 fi
+# the compiled-in tables (src/tables.h) are what the files say: a copy of
+# data/ with a comment appended (so read and parsed with libxml2) gives the
+# same device list and byte-identical outputs; the manifest's tables digest
+# is sha256sum's of platforms.xml then cb0.xml either way; and only the
+# edited tables load libxml2 (LD_DEBUG=files lists what the loader opens)
+mkdir -p "$WORK/data2" "$WORK/tbl1" "$WORK/tbl2"
+cp "$SRC"/data/*.xml "$SRC"/data/*.xsd "$SRC"/data/*.c "$WORK/data2/"
+echo '<!-- edited after the build -->' >>"$WORK/data2/cb0.xml"
+"$TRANSLATE" -device list >"$WORK/tbl1/list" 2>&1
+TRANSLATE_DATADIR="$WORK/data2" "$TRANSLATE" -device list >"$WORK/tbl2/list" 2>&1
+for d in tbl1 tbl2; do
+	dd=""
+	[ $d = tbl2 ] && dd="$WORK/data2"
+	TRANSLATE_DATADIR=$dd LD_DEBUG=files "$TRANSLATE" --emit zebin,visaasm -o "$WORK/$d/out" \
+		"$SRC/tests/kernels/cb0_slots.il" "$SRC/tests/kernels/printf_items.il" >"$WORK/$d/log" 2>&1
+	echo $? >"$WORK/$d/rc"
+done
+w1=$(cat "$SRC/data/platforms.xml" "$SRC/data/cb0.xml" | sha256sum | cut -d' ' -f1)
+w2=$(cat "$WORK/data2/platforms.xml" "$WORK/data2/cb0.xml" | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$WORK/tbl1/rc") $(cat "$WORK/tbl2/rc")" = "0 0" ] && [ -s "$WORK/tbl1/list" ] &&
+   cmp -s "$WORK/tbl1/list" "$WORK/tbl2/list" &&
+   [ "$(ls "$WORK/tbl1/out" | grep -c '\.bin$')" -eq 2 ] &&
+   diff -r -x .translate-manifest -x '*.lock' "$WORK/tbl1/out" "$WORK/tbl2/out" >/dev/null &&
+   grep -q "tables sha256:$w1\$" "$WORK/tbl1/out/.translate-manifest" &&
+   grep -q "tables sha256:$w2\$" "$WORK/tbl2/out/.translate-manifest" &&
+   ! grep -q 'libxml2' "$WORK/tbl1/log" && grep -q 'file=libxml2' "$WORK/tbl2/log"; then
+	ok "tables: the compiled-in copy equals data/*.xml parsed (device list, zebins and vISA of cb0_slots and printf_items byte-identical; manifest digests sha256sum's; libxml2 loaded only for the edited tables)"
+else
+	ko "tables: the compiled-in copy equals data/*.xml parsed" \
+		"rc $(cat "$WORK/tbl1/rc") $(cat "$WORK/tbl2/rc"); $(diff "$WORK/tbl1/list" "$WORK/tbl2/list" | head -5); $(diff -r -x .translate-manifest -x '*.lock' "$WORK/tbl1/out" "$WORK/tbl2/out" | head -5); $(grep -h tables "$WORK"/tbl?/out/.translate-manifest | head -2); want $w1 $w2; $(grep -c libxml2 "$WORK/tbl1/log") $(grep -c 'file=libxml2' "$WORK/tbl2/log")"
+fi
+# libxml2 missing when it is needed: a diagnostic and exit 2, no output
+TRANSLATE_XML_LIBRARY=libxml2-missing.so.9 TRANSLATE_DATADIR="$WORK/data2" "$TRANSLATE" -o "$WORK/tbl3" \
+	"$SRC/tests/kernels/saxpy.il" >"$WORK/tbl3.log" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q '^translate: error: cannot load libxml2 (libxml2-missing.so.9: ' "$WORK/tbl3.log" &&
+   [ ! -e "$WORK/tbl3/saxpy_tgllp.bin" ]; then
+	ok "tables: libxml2 that cannot be loaded is a diagnostic (exit 2, no zebin)"
+else
+	ko "tables: libxml2 that cannot be loaded is a diagnostic (exit 2, no zebin)" "exit $rc: $(cat "$WORK/tbl3.log")"
+fi
 if "$TRANSLATE" -device tgllp -o "$WORK/cli" "$SRC/tests/kernels/saxpy.il" >/dev/null 2>&1 &&
    [ -s "$WORK/cli/saxpy_tgllp.bin" ]; then
 	ok "cli: -device tgllp -o DIR names the zebin <stem>_<device>.bin"

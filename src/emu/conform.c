@@ -44,7 +44,7 @@
  * launch runs again with the other poison pattern and each side must give
  * the same bytes both times.
  */
-#include <libxml/xmlwriter.h>
+#include "xmlrt.h"
 #include <float.h>
 #include <math.h>
 #include <string.h>

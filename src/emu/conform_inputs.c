@@ -13,8 +13,7 @@
  * Every mismatch with the kernel's metadata is an error naming the
  * manifest, never a guess.
  */
-#include <libxml/parser.h>
-#include <libxml/tree.h>
+#include "xmlrt.h"
 #include <string.h>
 
 #include "amdint.h"

@@ -41,6 +41,7 @@ typedef struct Platform {
 
 /* platform.c */
 int platforms_load(const char *datadir);          /* 0 ok; diagnostics on failure */
+void platforms_set(const Platform *v, size_t n);   /* the table from checked entries (copied) */
 const Platform *platform_find(const char *name);  /* NULL if unknown */
 void platforms_free(void);
 void platforms_list(FILE *f);                    /* "name  description" lines */

@@ -5,7 +5,7 @@
  * both runtimes. */
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
+#include "xmlrt.h"
 
 #include "translate.h"
 

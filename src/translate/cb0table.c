@@ -2,8 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
+#include "xmlrt.h"
 
 #include "translate.h"
 
