@@ -155,7 +155,8 @@ static void usage(FILE *f)
 	      "                    build-id, SHA-256)\n"
 	      "  --help            this text\n"
 	      "\n"
-	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables);\n"
+	      "Environment: GENX_IR (finalizer program), TRANSLATE_DATADIR (tables),\n"
+	      "TRANSLATE_XML_LIBRARY (libxml2, opened when XML is read or written);\n"
 	      "--conform's OpenCL C twins: TRANSLATE_CLANG (default clang), CC (default cc);\n"
 	      "on pocl: TRANSLATE_POCL_TIMEOUT (seconds, default 300), TRANSLATE_OPENCL_PLATFORM\n"
 	      "(default \"Portable Computing Language\"), and pocl's own (POCL_CACHE_DIR, ...).\n", f);
