@@ -389,6 +389,17 @@ if [ "$plain" -eq 5 ] && [ "$order" = "1 2 3 4 5 " ] &&
 else
 	ko "progress: not on a terminal, a plain line per input and a final summary" "$(cat "$W/j2.err")"
 fi
+# without --report only the counts are kept (no libxml2 tree; a -j child
+# sends one line): the same summary at -j 2 and -j 1
+"$TRANSLATE" -j 2 -o "$W/onr2" --emit zebin,asm "$W/in" >/dev/null 2>"$W/nr2.err"
+"$TRANSLATE" -j 1 -o "$W/onr1" --emit zebin,asm "$W/in" >/dev/null 2>"$W/nr1.err"
+s2=$(grep '^translate: 5 inputs: ' "$W/nr2.err" | sed 's/; [0-9.]* s$//')
+s1=$(grep '^translate: 5 inputs: ' "$W/nr1.err" | sed 's/; [0-9.]* s$//')
+if [ -n "$summ" ] && [ "$s2" = "$(printf '%s' "$summ" | sed 's/; [0-9.]* s$//')" ] && [ "$s1" = "$s2" ]; then
+	ok "progress: without --report the summary counts the same (-j 2 and -j 1)"
+else
+	ko "progress: without --report the summary counts the same (-j 2 and -j 1)" "report: $summ; -j 2: $s2; -j 1: $s1"
+fi
 "$TRANSLATE" --quiet -j 2 -o "$W/oq" "$W/in" >"$W/q.out" 2>"$W/q.err"
 rc=$?
 if [ $rc -eq 1 ] && ! grep -q '^translate: \[' "$W/q.err" && ! grep -q 'inputs: ' "$W/q.err" &&
