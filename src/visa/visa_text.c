@@ -75,14 +75,19 @@ static void opnd(Buf *b, const VOpnd *o)
 		buf_puts(b, vtype_name(o->itype));
 		break;
 	case VO_RAW:
-		buf_printf(b, "%s.%d", o->var->name, o->off);
+		buf_puts(b, o->var->name);
+		buf_puts(b, ".");
+		put_int(b, o->off);
 		break;
 	case VO_PRED:
 	case VO_SURF:
 		buf_puts(b, o->var->name);
 		break;
 	case VO_STATE:
-		buf_printf(b, "%s(%d)", o->var->name, o->off);
+		buf_puts(b, o->var->name);
+		buf_puts(b, "(");
+		put_int(b, o->off);
+		buf_puts(b, ")");
 		break;
 	case VO_LABEL:
 		buf_puts(b, o->label);
@@ -114,9 +119,12 @@ static void opnd(Buf *b, const VOpnd *o)
 	}
 	case VO_LSCDATA: /* D.64:d32x4, %null:d32 */
 		buf_puts(b, o->var->name);
-		if (o->off)
-			buf_printf(b, ".%d", o->off);
-		buf_printf(b, ":%s", o->lsc);
+		if (o->off) {
+			buf_puts(b, ".");
+			put_int(b, o->off);
+		}
+		buf_puts(b, ":");
+		buf_puts(b, o->lsc);
 		break;
 	}
 }
@@ -125,14 +133,18 @@ static void inst(Buf *b, const VInst *in)
 {
 	int i;
 	if (in->label) {
-		buf_printf(b, "%s:\n", in->label);
+		buf_puts(b, in->label);
+		buf_puts(b, ":\n");
 		return;
 	}
 	buf_puts(b, "    ");
 	if (in->pred) {
-		buf_printf(b, "(%s%s", in->pred_not ? "!" : "", in->pred->name);
-		if (in->pred_ctrl)
-			buf_printf(b, ".%s", in->pred_ctrl);
+		buf_puts(b, in->pred_not ? "(!" : "(");
+		buf_puts(b, in->pred->name);
+		if (in->pred_ctrl) {
+			buf_puts(b, ".");
+			buf_puts(b, in->pred_ctrl);
+		}
 		buf_puts(b, ") ");
 	}
 	buf_puts(b, in->op);
