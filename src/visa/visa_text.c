@@ -27,6 +27,11 @@ static void put_int(Buf *b, int v)
 {
 	char t[16], *p = t + sizeof t;
 	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	if (v >= 0 && v < 10) { /* most regions' rows, columns and strides */
+		char c = (char)('0' + v);
+		buf_add(b, &c, 1);
+		return;
+	}
 	do
 		*--p = (char)('0' + u % 10);
 	while (u /= 10);
