@@ -358,7 +358,7 @@ static void fill_uavs(Run *R)
 static int setup_memories(Run *R, uint32_t slot_dwords)
 {
 	const MdBlock *md = R->k->md;
-	uint32_t cursor = GAP;
+	uint32_t cursor = R->k->derived ? 0 : GAP; /* CAL: byte 0 of a buffer is the argument's */
 	int has_hw = 0;
 	size_t i;
 	if (setup_data(R))

@@ -263,6 +263,12 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->kind = S_SPECIAL;
 		s->reg = (int)o->num;
 		return 0;
+	case RF_GLOBAL:
+		if (!d->k->derived || !o->has_index)
+			return fail(d, o->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+		s->kind = S_GLOBAL;
+		s->idx = (int)o->index_imm;
+		return rel_index(d, o, &s->rel, &s->rel_sel);
 	default:
 		return fail(d, o->loc, "operand '%s' is not emulated", o->name ? o->name : "?");
 	}
@@ -300,6 +306,12 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 	case RF_MEM:
 		t->kind = D_MEM;
 		return 0;
+	case RF_GLOBAL:
+		if (!d->k->derived || !o->has_index)
+			return fail(d, o->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+		t->kind = D_GLOBAL;
+		t->idx = (int)o->index_imm;
+		return rel_index(d, o, &t->rel, &t->rel_sel);
 	default:
 		return fail(d, o->loc, "destination '%s' is not emulated", o->name ? o->name : "?");
 	}
@@ -803,7 +815,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat &&
 	    in->op != OP_ITOF && in->op != OP_UTOF) /* itof/utof: a float result */
 		return fail(d, in->loc, "'_sat' on the integer instruction '%s' is not emulated", il_ops[in->op].name);
-	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP)
+	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP && a.d.kind != D_GLOBAL)
 		return fail(d, in->loc, "'%s' needs a register destination", il_ops[in->op].name);
 	if (in->op == OP_FENCE) {
 		/* uav: a barrier; aux: the store kinds it makes visible (a
@@ -908,20 +920,20 @@ int amd_decode(Program *p, Kernel *k, AmdCode *c, char **err)
 	c->priv_uav = -1;
 	c->arena_uav = -1;
 	c->lds_dcl = -1;
-	if (collect_lits(&d, &p->m->main, &d.main_lits))
+	if (collect_lits(&d, k->main, &d.main_lits))
 		goto out;
 	for (i = 0; i < k->funcs.n; i++)
 		if (collect_lits(&d, k->funcs.v[i], &d.all_lits))
 			goto out;
 	/* arrays first: an access may precede its declaration in the text */
 	for (i = 0; i <= k->funcs.n; i++) {
-		const Func *f = i ? k->funcs.v[i - 1] : &p->m->main;
+		const Func *f = i ? k->funcs.v[i - 1] : k->main;
 		size_t j;
 		for (j = 0; j < f->code.n && !d.err; j++)
 			if (f->code.v[j].op == OP_DCL_INDEXED_TEMP_ARRAY)
 				declare_array(&d, &f->code.v[j]);
 	}
-	if (d.err || dec_func(&d, &p->m->main, -1))
+	if (d.err || dec_func(&d, k->main, -1))
 		goto out;
 	for (i = 0; i < k->funcs.n; i++)
 		if (!(k->funcs.v[i]->is_macro && k->funcs.v[i] != k->wrapper) && /* reached by mcall */

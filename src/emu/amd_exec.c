@@ -145,6 +145,8 @@ uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isf
 		v = s->lit[sel];
 	} else if (s->kind == S_CB) {
 		v = amd_cb_comp(R, it, a, s, sel);
+	} else if (s->kind == S_GLOBAL) {
+		v = amd_global_load(R, it, a, s->idx, s->rel, s->rel_sel, sel);
 	} else if (s->kind == S_ITEMP) {
 		int64_t at;
 		const uint32_t *p = itemp(R, it, a, s->reg, s->idx, s->rel, s->rel_sel, &at);
@@ -181,6 +183,13 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v)
 	if (d->kind == D_TEMP) {
 		it->r[d->reg * 4 + c] = v;
 		it->rt[d->reg * 4 + c] = t;
+		return;
+	}
+	if (d->kind == D_GLOBAL) {
+		uint8_t t0 = R->taint;
+		R->taint = t;
+		amd_global_store(R, it, a, c, v);
+		R->taint = t0;
 		return;
 	}
 	p = itemp(R, it, a, d->reg, d->idx, d->rel, d->rel_sel, &at);

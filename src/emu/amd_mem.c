@@ -115,7 +115,7 @@ uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp)
 		idx += (int32_t)it->r[s->rel * 4 + s->rel_sel];
 		R->taint = amd_taint_join(R->taint, it->rt[s->rel * 4 + s->rel_sel]);
 	}
-	if (s->reg == 0) {
+	if (s->reg == 0 && !R->k->derived) {
 		if (idx < 0 || idx >= 16 || !R->cb0_set[idx * 4 + comp]) {
 			R->refused = 1;
 			amd_fail(R, it, a, "reads cb0[%lld].%c, which AMD's runtime does not fill for "
@@ -126,9 +126,9 @@ uint32_t amd_cb_comp(Run *R, Item *it, const AInst *a, const ASrc *s, int comp)
 		}
 		return R->cb0[idx * 4 + comp];
 	}
-	if (s->reg == 1) {
+	if (s->reg == 1 && !R->k->derived) {
 		m = &R->cb1;
-	} else {
+	} else { /* a derived kernel's cb0 and cb1 are user buffers like every cbN */
 		for (i = 0; i < R->cbs.n; i++)
 			if (R->cbs.v[i].id == s->reg)
 				m = &R->cbs.v[i];
@@ -368,6 +368,58 @@ static void note_racer(Run *R, const Item *it, Mem *m, uint32_t addr, uint32_t n
 		if (w >= 0 && w != it->flat_gid && (e == R->epoch || e < R->group_epoch))
 			m->racer[addr + i] = w;
 	}
+}
+
+/* ---- the R7xx global buffer g[] (derived kernels) ---------------------------- */
+
+/* the byte of g[idx (+ rel)].c in the g argument's memory, after its
+ * placement; -1 after a failure */
+static int64_t global_at(Run *R, Item *it, const AInst *a, int idx, int rel, int rel_sel, int c, Mem **m)
+{
+	int64_t i = idx;
+	if (rel >= 0) {
+		i += (int32_t)it->r[rel * 4 + rel_sel];
+		R->taint = amd_taint_join(R->taint, it->rt[rel * 4 + rel_sel]);
+	}
+	amd_taint_steers(R, R->taint);
+	if (!(*m = amd_uav(R, MD_CAL_GLOBAL_ID))) {
+		amd_fail(R, it, a, "g[] is bound to no argument");
+		return -1;
+	}
+	if (i < 0 || i >= (int64_t)1 << 28) {
+		amd_fail(R, it, a, "g[%lld] is outside the global buffer", (long long)i);
+		return -1;
+	}
+	return i * 16 + c * 4;
+}
+
+uint32_t amd_global_load(Run *R, Item *it, const AInst *a, int idx, int rel, int rel_sel, int c)
+{
+	Mem *m;
+	int64_t at = global_at(R, it, a, idx, rel, rel_sel, c, &m);
+	const uint8_t *p;
+	uint8_t b[4] = {0};
+	uint32_t v;
+	if (at < 0 || !(p = amd_mem_at(R, m, (uint32_t)at, 4, it, a, 0)))
+		return 0;
+	see(R, it, a, m, p, (uint32_t)at, 4, b);
+	memcpy(&v, b, 4);
+	return v;
+}
+
+void amd_global_store(Run *R, Item *it, const AInst *a, int c, uint32_t v)
+{
+	const ADst *d = &a->d;
+	Mem *m;
+	int64_t at = global_at(R, it, a, d->idx, d->rel, d->rel_sel, c, &m);
+	uint8_t *p, b[4];
+	if (at < 0)
+		return;
+	note_racer(R, it, m, (uint32_t)at, 4);
+	if (!(p = amd_mem_at(R, m, (uint32_t)at, 4, it, a, 1)))
+		return;
+	memcpy(b, &v, 4);
+	put(R, it, m, p, (uint32_t)at, 4, b);
 }
 
 /* stores n dwords of source vi (components x..), or the low sz bytes of x */

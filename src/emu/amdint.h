@@ -25,6 +25,7 @@ typedef enum SrcKind {
 	S_CB,       /* cb<reg>[idx (+ rel)] */
 	S_ITEMP,    /* x<reg>[idx (+ rel)]: reg = array index in AmdCode.arrays */
 	S_SPECIAL,  /* vTidInGrp ...: reg = Special */
+	S_GLOBAL,   /* g[idx (+ rel)]: a derived (CAL) kernel's global buffer */
 } SrcKind;
 
 typedef struct ASrc {
@@ -39,7 +40,7 @@ typedef struct ASrc {
 	uint32_t lit[4];    /* S_LIT */
 } ASrc;
 
-typedef enum DstKind { D_NONE, D_TEMP, D_ITEMP, D_MEM } DstKind;
+typedef enum DstKind { D_NONE, D_TEMP, D_ITEMP, D_MEM, D_GLOBAL } DstKind;
 
 typedef struct ADst {
 	uint8_t kind;       /* DstKind */
@@ -315,6 +316,9 @@ void amd_intx(Run *R, Item *it, const AInst *a, uint32_t res[4]);
 /* amd_mem.c: memory instructions; 1 handled, 0 not a memory op */
 int amd_mem(Run *R, Item *it, const AInst *a);
 Mem *amd_uav(Run *R, int id);
+/* a derived kernel's g[i].c: the dword at byte 16 i + 4 c of its g argument */
+uint32_t amd_global_load(Run *R, Item *it, const AInst *a, int idx, int rel, int rel_sel, int c);
+void amd_global_store(Run *R, Item *it, const AInst *a, int c, uint32_t v);
 int amd_heap_uav(const Run *R, int id); /* the memory a UAV id names (arena: the default) */
 /* the host address of n bytes at addr of m, NULL after an error (outside m);
  * store: 0 a load, 1 a store, 2 an atomic (read and written) */

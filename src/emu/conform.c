@@ -130,8 +130,12 @@ static void put_elem(uint8_t *p, int size, ElemKind k, Rng *r, int64_t ilo, int6
  * (2012-2013 compilers), x0[1] and x0[2] (2014).  Local ids and sizes do
  * not count: AMD's inlined printf computes a flat local id from all three
  * components in every kernel. */
+static int ids_derived; /* dimensions() of a derived (CAL) kernel: cb0 and r1021.. are user data */
+
 static int id_operand(const Operand *o)
 {
+	if (ids_derived && o->file != RF_SPECIAL)
+		return 0;
 	if (o->file == RF_SPECIAL)
 		return o->num == SR_THREAD_GRP_ID || o->num == SR_ABS_TID || o->num == SR_VA_TID;
 	if (o->file == RF_CB)
@@ -446,17 +450,18 @@ static void taint_walk(const Func *f, Taints *st, const Taints *summary)
 static int dimensions(const Kernel *k)
 {
 	Taints ts, st;
-	size_t f, i;
+	size_t f, i, f0 = k->funcs.n > 1 && !k->derived ? 1 : 0; /* a derived kernel's funcs[0] is its code */
 	unsigned used = 0;
 	memset(&ts, 0, sizeof ts);
+	ids_derived = k->derived;
 	do {
 		ts.changed = 0;
-		for (f = k->funcs.n > 1 ? 1 : 0; f < k->funcs.n; f++)
+		for (f = f0; f < k->funcs.n; f++)
 			for (i = 0; i < k->funcs.v[f]->code.n; i++)
 				taint_inst(&ts, &k->funcs.v[f]->code.v[i], 0);
 	} while (ts.changed);
 	/* ts: every register's taint anywhere; now each function in order */
-	for (f = k->funcs.n > 1 ? 1 : 0; f < k->funcs.n; f++) {
+	for (f = f0; f < k->funcs.n; f++) {
 		memset(&st, 0, sizeof st);
 		taints_join(&st, &ts);
 		taint_walk(k->funcs.v[f], &st, &ts);
@@ -464,6 +469,7 @@ static int dimensions(const Kernel *k)
 		taints_free(&st);
 	}
 	taints_free(&ts);
+	ids_derived = 0;
 	return used & 4 ? 3 : used & 2 ? 2 : 1;
 }
 
@@ -824,6 +830,8 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 			e.size = (size_t)items * (va->big ? 256 : 16) * (size_t)es;
 			if (e.size < 4096)
 				e.size = 4096;
+			if (a->bytes > 0) /* a derived kernel's constant buffer: its declared size */
+				e.size = (size_t)a->bytes;
 			e.bytes = xmalloc(e.size);
 			for (j = 0; j + (size_t)es <= e.size; j += (size_t)es)
 				if (va->data_small == 2 && ek == EK_INT) {

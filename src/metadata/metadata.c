@@ -102,8 +102,142 @@ static void find_kernels(Ctx *c)
 		k = arena_alloc(&c->m->arena, sizeof *k);
 		k->name = arena_strndup(&c->m->arena, b->name + 9, n - 16);
 		k->md = b;
+		k->main = &c->m->main;
 		vec_push(&c->p->kernels, k);
 	}
+}
+
+/* ---- derived kernels (CAL compute shaders without metadata) ------------- */
+
+/* The argument of a derived kernel for buffer (mem, id), NULL if none yet. */
+static MdArg *derived_arg(MdBlock *b, const char *mem, int id)
+{
+	size_t i;
+	for (i = 0; i < b->args.n; i++)
+		if (!strcmp(b->args.v[i].mem, mem) && b->args.v[i].bufid == id)
+			return &b->args.v[i];
+	return NULL;
+}
+
+static void derived_push(Ctx *c, MdBlock *b, Loc loc, const char *name, const char *mem, int id,
+                         const char *type, const char *access, int bytes)
+{
+	MdArg a;
+	memset(&a, 0, sizeof a);
+	a.loc = loc;
+	a.kind = a.form = MA_POINTER;
+	a.name = name;
+	a.type = type;
+	a.nelem = 4;
+	a.cb = 1;
+	a.index = (int)b->args.n;
+	a.offset = 16 * a.index;
+	a.size = 8;
+	a.mem = mem;
+	a.bufid = id;
+	a.align = 16;
+	a.access = access;
+	a.is_const = !strcmp(mem, "hc");
+	a.nfields = 8;
+	a.sampler = -1;
+	a.bytes = bytes;
+	(void)c;
+	vec_push(&b->args, a);
+}
+
+/* The arguments a function's declarations and uses ask for: each dcl_cb
+ * cbN[k] a constant buffer of 16 k bytes (the larger of two declarations),
+ * the global buffer g[] at its first use; in the order they appear. */
+static void derived_args(Ctx *c, MdBlock *b, const Func *f)
+{
+	size_t i;
+	int j;
+	for (i = 0; i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		if (in->op == OP_DCL_CB && in->nops && in->ops[0].file == RF_CB && in->ops[0].num >= 0 &&
+		    in->ops[0].num < 1024) {
+			const Operand *o = &in->ops[0];
+			long long k = o->index_imm > 0 && o->index_imm <= 4096 ? o->index_imm : 0;
+			MdArg *a = derived_arg(b, "hc", (int)o->num);
+			if (a) {
+				if (16 * k > a->bytes)
+					a->bytes = (int)(16 * k);
+			} else {
+				char name[16];
+				snprintf(name, sizeof name, "cb%d", (int)o->num);
+				derived_push(c, b, in->loc, md_keep(c, name), "hc", (int)o->num, "float", "RO", (int)(16 * k));
+			}
+			continue;
+		}
+		for (j = 0; j < in->nops; j++)
+			if ((in->ops[j].file == RF_GLOBAL || (in->ops[j].index_reg &&
+			     in->ops[j].index_reg->file == RF_GLOBAL)) && !derived_arg(b, "g", MD_CAL_GLOBAL_ID))
+				derived_push(c, b, in->ops[j].loc, "g", "g", MD_CAL_GLOBAL_ID, "float", "RW", 0);
+	}
+}
+
+/* Is main a compute kernel's code: an instruction that is not a declaration
+ * (a program of declarations only, or OpenCL IL without its metadata whose
+ * main only calls the wrapper, stays "no kernel")? */
+static int main_has_code(const Module *m)
+{
+	size_t i;
+	for (i = 0; i < m->main.code.n; i++) {
+		const Inst *in = &m->main.code.v[i];
+		if (il_ops[in->op].kind != K_DCL && in->op != OP_PSEUDO_CALL && in->op != OP_END &&
+		    in->op != OP_CALL && in->op != OP_RET)
+			return 1;
+	}
+	return 0;
+}
+
+/* A CAL compute shader (il_cs, no ;ARGSTART block, code in main) is one
+ * kernel named "main" (CAL's entry name) with arguments derived from its
+ * declarations (docs/abi-map.txt, "Derived ABI").  Its wrapper is a copy of
+ * main under an unused function id, so the rest of the pipeline runs it as
+ * it runs an OpenCL wrapper; Kernel.main is then empty.  The block stays out
+ * of Program.blocks: the program's text has none (--emit il). */
+static void md_derive(Ctx *c)
+{
+	Module *m = c->m;
+	MdBlock *b;
+	Kernel *k;
+	Func *w, *main_;
+	long long id = 0;
+	size_t i;
+	if (c->p->blocks.n || !m->header || strncmp(m->header, "il_cs", 5) || !main_has_code(m))
+		return;
+	for (i = 0; i < m->funcs.n; i++)
+		if (m->funcs.v[i]->id >= id)
+			id = m->funcs.v[i]->id + 1;
+	for (i = 0; i < m->macros.n; i++)
+		if (m->macros.v[i]->id >= id)
+			id = m->macros.v[i]->id + 1;
+	b = arena_alloc(&m->arena, sizeof *b);
+	b->loc = m->header_loc;
+	b->end_loc = m->header_loc;
+	b->name = "main";
+	b->uniqueid = id;
+	b->uniqueid_loc = m->header_loc;
+	b->uavid = b->printfid = b->cbid = b->privateid = -1;
+	b->lws = b->enqueue_kernel = b->kernel_index = -1;
+	derived_args(c, b, &m->main);
+	for (i = 0; i < m->funcs.n; i++)
+		derived_args(c, b, m->funcs.v[i]);
+	w = arena_alloc(&m->arena, sizeof *w);
+	*w = m->main; /* shares main's code, which md_free never frees */
+	w->id = id;
+	w->name = "main";
+	main_ = arena_alloc(&m->arena, sizeof *main_);
+	main_->loc = main_->end_loc = m->header_loc;
+	main_->id = -1;
+	k = arena_alloc(&m->arena, sizeof *k);
+	k->name = "main";
+	k->md = b;
+	k->wrapper = w;
+	k->main = main_;
+	k->derived = 1;
+	vec_push(&c->p->kernels, k);
 }
 
 static Loc line_of(const MdBlock *b, MdLineKind k)
@@ -166,6 +300,7 @@ Program *md_read(Module *m)
 		return NULL;
 	}
 	find_kernels(&c);
+	md_derive(&c);
 	check_printf_ids(p);
 	return p;
 }
@@ -298,6 +433,12 @@ int md_link(Program *p, Kernel *k)
 	size_t i;
 	int bad = 0;
 	k->funcs.n = 0;
+	if (k->derived) {
+		vec_push(&k->funcs, k->wrapper);
+		for (i = 0; i < k->funcs.n; i++)
+			bad |= closure_calls(p, k, k->funcs.v[i]);
+		return bad ? -1 : 0;
+	}
 	if (k->md->uniqueid < 0) {
 		diag_error(k->md->loc, "kernel '%s' has no ';uniqueid' line", k->name);
 		return -1;
@@ -324,8 +465,11 @@ void md_free(Program *p)
 		return;
 	for (i = 0; i < p->blocks.n; i++)
 		block_free(p->blocks.v[i]);
-	for (i = 0; i < p->kernels.n; i++)
+	for (i = 0; i < p->kernels.n; i++) {
+		if (p->kernels.v[i]->derived)
+			block_free(p->kernels.v[i]->md);
 		vec_free(&p->kernels.v[i]->funcs);
+	}
 	for (i = 0; i < p->segs.n; i++)
 		vec_free(&p->segs.v[i].items);
 	vec_free(&p->blocks);

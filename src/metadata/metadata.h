@@ -55,7 +55,13 @@ typedef struct MdArg {
 	const char *dim;    /* image dimension: 1D 1DA 1DB 2D 2DA 3D */
 	int bits;           /* counter width: 32 or 64 */
 	int sampler;        /* its line in MdBlock.samplers, -1 if none */
+	int bytes;          /* derived (CAL) kernels: the buffer's size (16 k for dcl_cb
+	                     * cbN[k]); 0 = not known */
 } MdArg;
+
+/* The buffer id a derived kernel's R7xx global buffer g[] is bound to (no
+ * UAV declaration may use it). */
+#define MD_CAL_GLOBAL_ID (1 << 20)
 
 typedef VEC(long long) IdVec;
 
@@ -240,6 +246,12 @@ typedef struct Kernel {
 	MdBlock *md;          /* the wrapper's metadata */
 	Func *wrapper;        /* func with id md->uniqueid */
 	VEC(Func *) funcs;    /* call closure, wrapper first, in first-call order */
+	Func *main;           /* the main program run before the wrapper: &Module.main,
+	                       * or for a derived kernel an empty one */
+	int derived;          /* a CAL compute kernel without metadata: its arguments
+	                       * derived from the declarations (md_derive), its code
+	                       * main's (the wrapper is a copy of main), cb0 and cb1
+	                       * user buffers like every other cbN */
 } Kernel;
 
 typedef struct Program {

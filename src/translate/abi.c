@@ -157,7 +157,7 @@ static int check_memory(const Kernel *k)
 	for (i = 0; i < k->funcs.n; i++)
 		for (q = 0; q < k->funcs.v[i]->code.n; q++) {
 			const Inst *in = &k->funcs.v[i]->code.v[q];
-			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
+			if (!k->derived && in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
 			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > ABI_MAX_ARG_BLOCK) {
 				diag_error(in->loc, "dcl_cb cb1[%lld] declares %lld bytes of arguments: the argument "
 				           "block is limited to %d bytes", in->ops[0].index_imm,
@@ -224,7 +224,7 @@ int abi_cb1_size(const Kernel *k)
 	for (i = 0; i < k->funcs.n; i++)
 		for (q = 0; q < k->funcs.v[i]->code.n; q++) {
 			const Inst *in = &k->funcs.v[i]->code.v[q];
-			if (in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
+			if (!k->derived && in->op == OP_DCL_CB && in->nops == 1 && in->ops[0].file == RF_CB &&
 			    in->ops[0].num == 1 && in->ops[0].index_imm * 16 > size &&
 			    in->ops[0].index_imm * 16 <= ABI_MAX_ARG_BLOCK) /* larger: abi_check_args */
 				size = (int)in->ops[0].index_imm * 16;

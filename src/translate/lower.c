@@ -565,7 +565,7 @@ static Val cb0_relative(L *l, const Operand *o, int sel)
 
 static Val cb_read(L *l, const Operand *o, int sel)
 {
-	if (o->num >= 2)
+	if (o->num >= 2 || l->k->derived) /* a CAL kernel's cb0 and cb1 are user buffers */
 		return hw_cb_read(l, o, sel);
 	if (o->index_reg && o->num == 1)
 		return cb1_relative(l, o, sel);
@@ -645,6 +645,9 @@ Val lsrc(L *l, const Operand *o, int c)
 		break;
 	case RF_SPECIAL:
 		v = special(l, o, sel[c]);
+		break;
+	case RF_GLOBAL:
+		v = hw_cb_read(l, o, sel[c]);
 		break;
 	case RF_NUMBER:
 		v = val_imm((uint32_t)o->num);
@@ -1220,6 +1223,8 @@ int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
 {
 	*key = 0;
 	*scratch = d->file == RF_ITEMP && itemp_in_scratch(l, d->num);
+	if (d->file == RF_GLOBAL)
+		*scratch = 2; /* computed into temporaries, then stored to g[] */
 	if (d->file == RF_TEMP && !d->has_index) {
 		*key = d->num;
 	} else if (*scratch) {
@@ -1243,6 +1248,10 @@ int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
 void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4], VDecl *const tmp[4])
 {
 	int c;
+	if (scratch == 2) {
+		global_store(l, d, m, tmp);
+		return;
+	}
 	for (c = 0; c < 4 && scratch; c++) {
 		if (m[c] == WM_WRITE)
 			itemp_store(l, d, c, val_vec(tmp[c]));
@@ -2013,7 +2022,7 @@ static size_t dead_then(const L *l, const Func *f, size_t i)
 	const Inst *in = &f->code.v[i];
 	const Operand *c;
 	int sel[4];
-	if (in->op != OP_IF_LOGICALZ || in->nops != 1)
+	if (in->op != OP_IF_LOGICALZ || in->nops != 1 || l->k->derived) /* CAL: cb0 is user data */
 		return 0;
 	c = &in->ops[0];
 	if (c->file != RF_CB || c->num != 0 || c->index_reg || c->index_imm != 0 || c->nmods ||
@@ -2408,14 +2417,16 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	for (i = 0; i < k->md->errors.n; i++)
 		lerr(&l, k->md->errors.v[i]->loc, "the AMD compiler reported an error for kernel '%s': %s",
 		      k->name, k->md->errors.v[i]->text + 6);
-	if (l.bad || abi_check_args(k) || provenance(p, k, &l.pv))
+	/* a derived kernel's addresses are offsets in their buffers: no OpenCL
+	 * pointer values to trace (its cb0/cb1 are user data, not the ABI's) */
+	if (l.bad || abi_check_args(k) || (!k->derived && provenance(p, k, &l.pv)))
 		goto fail;
 	l.cb1_bytes = abi_cb1_size(k);
 	l.vk = vk_new(k->name, l.simd, o->plat->grf_bytes);
 	if (private_memory(&l))
 		goto fail;
 	entry = l.vk->funcs.v[0];
-	collect_lits(&l, &p->m->main, 1);
+	collect_lits(&l, l.k->main, 1);
 	for (i = 0; i < k->funcs.n; i++)
 		collect_lits(&l, k->funcs.v[i], 2);
 	/* a function called with different pointers on a shared UAV is lowered
@@ -2436,8 +2447,8 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	l.vk->cur = mainbody;
 	l.fend = vk_label_name(l.vk, "exit");
 	l.func = NULL;
-	lower_body(&l, &p->m->main);
-	if (!l.bad && !calls_anything(&p->m->main))
+	lower_body(&l, l.k->main);
+	if (!l.bad && !calls_anything(l.k->main))
 		lower_call(&l, &(Inst){.op = OP_PSEUDO_CALL}); /* no ;$$$$$$$$$$: the wrapper at the end */
 	l.vk->cur = entry;
 	prologue(&l);

@@ -803,19 +803,103 @@ void a64_sub_dword(L *l, int store, int h, VDecl *addr, int size, int sign, VDec
  * gather (the index may differ per lane).  Reads past the buffer are not
  * checked (AMD returns 0 there; an Intel read goes to whatever memory
  * follows). */
+/* The buffer argument of a cbN (an `hc` pointer with buffer id N) or, for
+ * the R7xx global buffer g[] of a derived kernel, its `g` argument; NULL if
+ * none. */
+static const MdArg *elem_buffer(L *l, const Operand *o)
+{
+	const char *mem = o->file == RF_GLOBAL ? "g" : "hc";
+	long long id = o->file == RF_GLOBAL ? MD_CAL_GLOBAL_ID : o->num;
+	const MdArg *hc = NULL;
+	size_t i;
+	for (i = 0; i < l->k->md->args.n; i++) {
+		const MdArg *a = &l->k->md->args.v[i];
+		if (a->kind == MA_POINTER && !strcmp(a->mem, mem) && a->bufid == id)
+			hc = a;
+	}
+	return hc;
+}
+
+/* lo32(base) + seg + 16 * (index of o): the address of o's 16-byte element
+ * in our scheme, later rebased by address() */
+static Val elem_address(L *l, const Operand *o, Base base, long long seg)
+{
+	Val idx;
+	VDecl *t = vk_temp(l->vk, "CBA", VT_UD, l->simd);
+	Val a[2];
+	if (o->index_reg) {
+		Val r = lsrc1(l, o->index_reg);
+		if (o->index_imm) {
+			a[0] = r, a[1] = val_imm((uint32_t)o->index_imm);
+			alu(l, "add", VT_UD, t, 2, a, 0);
+			idx = val_vec(t);
+		} else {
+			idx = r;
+		}
+	} else {
+		idx = val_imm((uint32_t)o->index_imm);
+	}
+	a[0] = idx, a[1] = val_imm(4);
+	alu(l, "shl", VT_UD, t, 2, a, 0);
+	a[0] = val_vec(t), a[1] = base.lo;
+	alu(l, "add", VT_UD, t, 2, a, 0);
+	if (seg > 0) {
+		a[0] = val_vec(t), a[1] = val_imm((uint32_t)seg);
+		alu(l, "add", VT_UD, t, 2, a, 0);
+	}
+	return val_vec(t);
+}
+
+/* A derived kernel's g[i] written: each written component c (and the
+ * mask's 0 / 1.0 ones) is the dword at byte 16 i + 4 c of the `g`
+ * argument's buffer; tmp[c] holds the computed values.  All four at once
+ * take one 4-dword store. */
+void global_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4])
+{
+	const MdArg *g = elem_buffer(l, d);
+	Base base;
+	Val addr, v[4];
+	int c, h, n = 0;
+	if (!g) {
+		lerr(l, d->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+		return;
+	}
+	base = arg_base(l, g);
+	addr = elem_address(l, d, base, 0);
+	for (c = 0; c < 4; c++) {
+		v[c] = m[c] == WM_WRITE ? val_vec(tmp[c]) : val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
+		n += m[c] != WM_SKIP;
+	}
+	for (h = 0; h < l->nchunks; h++) {
+		VDecl *ad = address(l, addr, base, h);
+		if (n == 4) {
+			svm_store(l, ad, h, 0, 4, v);
+			continue;
+		}
+		for (c = 0; c < 4; c++)
+			if (m[c] != WM_SKIP)
+				svm_store(l, ad, h, (uint64_t)(4 * c), 1, &v[c]);
+	}
+	l->stores++;
+}
+
 Val hw_cb_read(L *l, const Operand *o, int sel)
 {
-	const MdArg *hc = NULL;
+	const MdArg *hc;
 	Base base;
 	long long seg = -1;
 	size_t i;
 	int h, j;
 	if (sel > SEL_W)
 		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
-	for (i = 0; i < l->k->md->args.n; i++) {
-		const MdArg *a = &l->k->md->args.v[i];
-		if (a->kind == MA_POINTER && !strcmp(a->mem, "hc") && a->bufid == o->num)
-			hc = a;
+	hc = elem_buffer(l, o);
+	if (!hc && o->file == RF_GLOBAL) {
+		lerr(l, o->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+		return val_imm(0);
+	}
+	if (!hc && l->k->derived) {
+		lerr(l, o->loc, "cb%lld is not declared (dcl_cb cb%lld[n])", o->num, o->num);
+		return val_imm(0);
 	}
 	/* no argument on this CB: a ;#DATASTART:N segment of the program */
 	for (i = 0; !hc && l->o->seg_off && i < l->p->segs.n; i++)
@@ -834,32 +918,7 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 		base.direct = 0;
 	}
 	if (l->hwcb_op != o) {
-		Val idx, addr;
-		VDecl *t = vk_temp(l->vk, "CBA", VT_UD, l->simd);
-		Val a[2];
-		if (o->index_reg) {
-			Val r = lsrc1(l, o->index_reg);
-			if (o->index_imm) {
-				a[0] = r, a[1] = val_imm((uint32_t)o->index_imm);
-				alu(l, "add", VT_UD, t, 2, a, 0);
-				idx = val_vec(t);
-			} else {
-				idx = r;
-			}
-		} else {
-			idx = val_imm((uint32_t)o->index_imm);
-		}
-		/* the address of the element in our scheme: lo32(base) + segment
-		 * offset + 16 * index, later rebased by address() */
-		a[0] = idx, a[1] = val_imm(4);
-		alu(l, "shl", VT_UD, t, 2, a, 0);
-		a[0] = val_vec(t), a[1] = base.lo;
-		alu(l, "add", VT_UD, t, 2, a, 0);
-		if (seg > 0) {
-			a[0] = val_vec(t), a[1] = val_imm((uint32_t)seg);
-			alu(l, "add", VT_UD, t, 2, a, 0);
-		}
-		addr = val_vec(t);
+		Val addr = elem_address(l, o, base, seg);
 		for (j = 0; j < 4; j++)
 			l->hwcb_val[j] = vk_temp(l->vk, "CBV", VT_D, l->simd);
 		for (h = 0; h < l->nchunks; h++) {

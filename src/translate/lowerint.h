@@ -164,7 +164,8 @@ void itemp_store(L *l, const Operand *d, int comp, Val v);
 void private_prologue(L *l);
 int lower_mem(L *l, const Inst *in);
 int mem_knows(Opcode op);                  /* lower_mem lowers op (not only diagnoses it) */
-Val hw_cb_read(L *l, const Operand *o, int sel);
+Val hw_cb_read(L *l, const Operand *o, int sel);  /* cbN[i], and a derived kernel's g[i] */
+void global_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4]); /* g[i] = tmp */
 Val cb1_relative(L *l, const Operand *o, int sel); /* cb1[r.c + k] (lower_mem.c) */
 int hc_pointer_at(L *l, int byte);
 VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
