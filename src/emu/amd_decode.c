@@ -265,7 +265,7 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		return 0;
 	case RF_GLOBAL:
 		if (!d->k->derived || !o->has_index)
-			return fail(d, o->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+			return fail(d, o->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		s->kind = S_GLOBAL;
 		s->idx = (int)o->index_imm;
 		return rel_index(d, o, &s->rel, &s->rel_sel);
@@ -308,7 +308,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 		return 0;
 	case RF_GLOBAL:
 		if (!d->k->derived || !o->has_index)
-			return fail(d, o->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+			return fail(d, o->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		t->kind = D_GLOBAL;
 		t->idx = (int)o->index_imm;
 		return rel_index(d, o, &t->rel, &t->rel_sel);

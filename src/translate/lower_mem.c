@@ -861,7 +861,7 @@ void global_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4])
 	Val addr, v[4];
 	int c, h, n = 0;
 	if (!g) {
-		lerr(l, d->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+		lerr(l, d->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		return;
 	}
 	base = arg_base(l, g);
@@ -894,7 +894,7 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 		return val_imm(sel == SEL_1 ? 0x3f800000u : 0);
 	hc = elem_buffer(l, o);
 	if (!hc && o->file == RF_GLOBAL) {
-		lerr(l, o->loc, "'g' (the R7xx global buffer) is only a compute shader's without metadata");
+		lerr(l, o->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		return val_imm(0);
 	}
 	if (!hc && l->k->derived) {
