@@ -1056,10 +1056,10 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 		fi
 	done <"$SRC/tests/il/conform.txt"
 	# the CAL compute shaders without metadata (derived ABI): both runtimes'
-	# g[] against the documented formulas, recomputed from the dumps by
+	# g[] (uav1) against the documented formulas, recomputed from the dumps by
 	# tests/tools/calcheck.py (no code shared with either runtime), at
 	# SIMD8, 16 and 32; two random launch shapes must agree too (AMD == L0)
-	for b in cal-cs-fill-g cal-cs-ids-alu; do
+	for b in cal-cs-fill-g cal-cs-ids-alu cal-cs-raw-uav; do
 		for simd in 8 16 32; do
 			rm -rf "$WORK/cal-$b-$simd"
 			"$TRANSLATE" --conform --no-pocl -simd "$simd" --shapes 2 -o "$WORK/cal-$b-$simd" "$SRC/tests/il/$b.il" \

@@ -169,6 +169,16 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f)
 			}
 			continue;
 		}
+		if (in->op == OP_DCL_RAW_UAV) {
+			const Mod *idm = il_inst_mod(in, "id");
+			int id = idm ? il_mod_int(idm, -1) : -1;
+			if (id >= 0 && id < 1024 && !derived_arg(b, "uav", id)) {
+				char name[16];
+				snprintf(name, sizeof name, "uav%d", id);
+				derived_push(c, b, in->loc, md_keep(c, name), "uav", id, "i32", "RW", 0);
+			}
+			continue;
+		}
 		for (j = 0; j < in->nops; j++)
 			if ((in->ops[j].file == RF_GLOBAL || (in->ops[j].index_reg &&
 			     in->ops[j].index_reg->file == RF_GLOBAL)) && !derived_arg(b, "g", MD_CAL_GLOBAL_ID))

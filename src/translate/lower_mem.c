@@ -76,12 +76,15 @@ static const MdArg *uav_owner(L *l, int uav, int *count)
 typedef struct Base {
 	Val lo, hi;
 	int direct;   /* 64-bit ABI: lo, hi are the address itself (abi64.c) */
+	int offset;   /* a derived (CAL) kernel's UAV: the IL's address is a byte
+	               * offset from the buffer's start, not an AMD pointer */
 } Base;
 
 static Base arg_base(L *l, const MdArg *a)
 {
 	Base b;
 	b.direct = 0;
+	b.offset = 0;
 	b.lo = val_scalar(cb1_image(l), a->offset / 4);
 	b.hi = val_scalar(cb1_image(l), a->offset / 4 + 1);
 	return b;
@@ -157,8 +160,20 @@ static int access_base(L *l, const Inst *in, const Operand *ao, int uav, Base *o
 	PvVal b;
 	const MdArg *owner;
 	out->direct = l->k->md->abi64;
+	out->offset = 0;
 	if (out->direct)
 		return abi64_access(l, in, ao, &out->lo, &out->hi);
+	if (l->k->derived) { /* CAL: the address is an offset in the UAV's one argument */
+		owner = uav_owner(l, uav, &n);
+		if (n != 1) {
+			lerr(l, in->loc, "'%s' uses UAV %d, which no dcl_raw_uav_id(%d) declares", il_ops[in->op].name,
+			     uav, uav);
+			return -1;
+		}
+		*out = arg_base(l, owner);
+		out->offset = 1;
+		return 0;
+	}
 	b = pv_base(l, in);
 	if (b == PV_DATASEG) {
 		VDecl *d = data_segment(l);
@@ -276,7 +291,8 @@ static VDecl *address_memo(L *l, Val a, Base base, int h)
 		const VDecl *r[4];
 		size_t q;
 		int ok = 1, n = 0;
-		if (m->f != l->vk->cur || m->h != h || m->chunk != l->chunk || !same_place(m->a, a) ||
+		if (m->f != l->vk->cur || m->h != h || m->chunk != l->chunk || m->offset != base.offset ||
+		    !same_place(m->a, a) ||
 		    !same_place(m->lo, base.lo) || !same_place(m->hi, base.hi) || m->at > l->vk->cur->code.n)
 			continue;
 		/* the address temp itself: written only by address_new, read
@@ -307,6 +323,7 @@ static VDecl *address_keep(L *l, Val a, Base base, int h, VDecl *addr)
 	m->a = a;
 	m->lo = base.lo;
 	m->hi = base.hi;
+	m->offset = base.offset;
 	m->h = h;
 	m->chunk = l->chunk;
 	m->addr = addr;
@@ -332,6 +349,15 @@ static VDecl *address_new(L *l, Val a, Base base, int h)
 	VInst *in;
 	if (base.direct)
 		return abi64_address(l, base.lo, base.hi, h);
+	if (base.offset) { /* an offset O: A = O + lo32(base) (mod 2^32) gives base + O below */
+		VDecl *t = vk_temp(l->vk, "OFS", VT_UD, l->simd);
+		in = emit_chunk(l, "add", h);
+		in->ops[0] = vo_dst(t, h * l->chunk);
+		in->ops[1] = opnd(l, a, VT_UD, h);
+		in->ops[2] = opnd(l, base.lo, VT_UD, h);
+		in->nops = 3;
+		a = val_vec(t);
+	}
 	addr = vk_temp(l->vk, "ADDR", VT_UQ, l->chunk);
 	a32 = vk_alias(l->vk, addr, VT_UD, 0);
 	cy = vk_temp(l->vk, "CY", VT_UD, l->chunk);
@@ -916,6 +942,7 @@ Val hw_cb_read(L *l, const Operand *o, int sel)
 		base.lo = val_scalar(vk_alias(l->vk, data_blob(l), VT_UD, 0), 0);
 		base.hi = val_scalar(vk_alias(l->vk, data_blob(l), VT_UD, 0), 1);
 		base.direct = 0;
+		base.offset = 0;
 	}
 	if (l->hwcb_op != o) {
 		Val addr = elem_address(l, o, base, seg);

@@ -55,6 +55,7 @@ typedef struct AddrMemo {
 	VFunc *f;        /* the vISA function it was emitted in */
 	size_t at;       /* f->code.n after its instructions */
 	Val a, lo, hi;   /* 32-bit address (kind 0 for a direct base) and base */
+	int offset;      /* Base.offset */
 	int h, chunk;
 	VDecl *addr;
 } AddrMemo;

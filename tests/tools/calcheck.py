@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-# calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il
-# and cal-cs-ids-alu.il from a --conform dump (manifest.xml, the initial
-# argument bytes) by their documented formulas, sharing nothing with the
-# translator or the emulators, and compares both runtimes' final g[] bytes.
+# calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
+# cal-cs-ids-alu.il and cal-cs-raw-uav.il from a --conform dump (manifest.xml,
+# the initial argument bytes) by their documented formulas, sharing nothing
+# with the translator or the emulators, and compares both runtimes' final
+# bytes of the buffer they write (g, or uav1).
 # Prints one line; exit 0 when both runtimes equal the formula everywhere.
 import re, struct, sys
 
@@ -14,10 +15,16 @@ args = {m.group(2): int(m.group(1)) for m in re.finditer(r'<argument index="(\d+
 rd = lambda name, kind: open("%s/arg%d.%s.bin" % (d, args[name], kind), "rb").read()
 words = lambda b: list(struct.unpack("<%dI" % (len(b) // 4), b))
 
-g0 = words(rd("g", "initial"))
+out = "uav1" if "uav1" in args else "g"
+g0 = words(rd(out, "initial"))
 want = list(g0)
 cb0 = words(rd("cb0", "initial"))
-if "cb1" in args:  # cal-cs-ids-alu
+if "uav1" in args:  # cal-cs-raw-uav
+    u0 = words(rd("uav0", "initial"))
+    for i in range(gx):
+        gid = ox + i
+        want[gid] = (u0[gid] + cb0[0] + i % lx) & 0xFFFFFFFF
+elif "cb1" in args:  # cal-cs-ids-alu
     cb1 = words(rd("cb1", "initial"))
     s32 = lambda v: v - (1 << 32) if v & 0x80000000 else v
     for i in range(gx):
@@ -35,13 +42,13 @@ else:  # cal-cs-fill-g
             want[16 * gid + 4 * k:16 * gid + 4 * k + 4] = cb0[0:4]
 bad = []
 for side in ("amd", "level_zero"):
-    got = words(rd("g", side))
+    got = words(rd(out, side))
     diff = [j for j in range(len(want)) if got[j] != want[j]]
     if diff:
         j = diff[0]
-        bad.append("%s: %d words differ, first g dword %d: 0x%08x, formula 0x%08x" % (side, len(diff), j, got[j], want[j]))
+        bad.append("%s: %d words differ, first %s dword %d: 0x%08x, formula 0x%08x" % (side, len(diff), out, j, got[j], want[j]))
 changed = sum(1 for j in range(len(want)) if want[j] != g0[j])
 if bad:
     print("; ".join(bad))
     sys.exit(1)
-print("%d work-items: both runtimes equal the formula (%d g dwords written)" % (gx, changed))
+print("%d work-items: both runtimes equal the formula (%d %s dwords written)" % (gx, changed, out))
