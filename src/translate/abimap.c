@@ -343,7 +343,11 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 		char left[160];
 		if (e->kind == AK_ARG) {
 			const MdArg *a = e->arg;
-			if (a->kind == MA_POINTER)
+			if (a->kind == MA_POINTER && p->derived) /* CAL: bound by name, no cb1 */
+				snprintf(left, sizeof left, "arg %d %s (derived) %s %s", a->index, a->name,
+				         !strcmp(a->mem, "g") ? "g[]" : !strcmp(a->mem, "hc") ? "cb" : "uav",
+				         a->access ? a->access : "");
+			else if (a->kind == MA_POINTER)
 				snprintf(left, sizeof left, "arg %d %s (%s*) cb1+%d %dB %s %d%s%s", a->index, a->name,
 				         a->type, e->cb_offset, e->cb_size, a->mem, e->amd_id, a->access ? " " : "",
 				         a->access ? a->access : "");

@@ -2187,6 +2187,9 @@ static const char *pointer_provenance(L *l, const MdArg *m)
 		const MdArg *a = &l->k->md->args.v[i];
 		n += a->kind == MA_POINTER && a->bufid == m->bufid && strcmp(a->mem, m->mem) == 0;
 	}
+	if (l->k->derived)
+		return !strcmp(m->mem, "uav") ? "CAL raw UAV: the IL's address is a byte offset from this base" :
+		       "CAL buffer: element i is the 16 bytes at 16*i from this base";
 	if (!strcmp(m->mem, "hc"))
 		return "hardware constant buffer: cbN[i] reads 16 bytes at 16*i from this base; the IL sees 0";
 	return n == 1 ? "own UAV: every access through it has this base" :
@@ -2224,6 +2227,7 @@ static void layout(L *l)
 	plan->data_bytes = l->dseg ? 1 : 0; /* the size is the program's, filled by the caller */
 	plan->printf_slot = l->pf_used ? l->pf_slot : 0;
 	plan->md = l->k->md;
+	plan->derived = l->k->derived;
 	plan->pf = l->o->pf;
 	for (c = 0; c < 3; c++)
 		if (l->lid[c])

@@ -199,6 +199,7 @@ typedef struct AbiPlan {
 	int data_bytes;         /* program data blob in .data.const, 0 if none */
 	int printf_slot;        /* dwords of a work-item's staged printf slot, 0 if it never prints */
 	const MdBlock *md;      /* the kernel's metadata (source position, printf formats) */
+	int derived;            /* a CAL kernel's derived ABI: no cb1 on the AMD side */
 	const PfTable *pf;      /* the program's printf formats, NULL if none */
 	const char *approx;     /* the approximate math instructions the code uses ("exp inv"),
 	                         * NULL when every result is exact (interned) */
