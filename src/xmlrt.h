@@ -20,7 +20,7 @@
 #include <libxml/xmlwriter.h>
 
 #define XMLRT_FUNCS(X) \
-	X(xmlAddChild) X(xmlAddNextSibling) X(xmlAddPrevSibling) X(xmlBufferContent) X(xmlBufferCreate) \
+	X(xmlAddChild) X(xmlAddNextSibling) X(xmlCleanupParser) X(xmlInitParser) X(xmlAddPrevSibling) X(xmlBufferContent) X(xmlBufferCreate) \
 	X(xmlBufferFree) X(xmlBufferLength) X(xmlDocCopyNode) X(xmlDocDumpFormatMemoryEnc) \
 	X(xmlDocGetRootElement) X(xmlDocSetRootElement) X(xmlFreeDoc) X(xmlFreeNode) X(xmlFreeTextWriter) \
 	X(xmlGetLineNo) X(xmlGetProp) X(xmlGetUTF8Char) X(xmlNewChild) X(xmlNewDoc) X(xmlNewDocNode) \
