@@ -119,14 +119,21 @@ static MdArg *derived_arg(MdBlock *b, const char *mem, int id)
 	return NULL;
 }
 
-static void derived_push(Ctx *c, MdBlock *b, Loc loc, const char *name, const char *mem, int id,
-                         const char *type, const char *access, int bytes)
+/* Argument "cbN", "uavN" or "g" of a derived kernel (buffer id, memory
+ * hc / uav / g), appended in its 16-byte slot. */
+static void derived_push(Ctx *c, MdBlock *b, Loc loc, const char *mem, int id, const char *type,
+                         const char *access, int bytes)
 {
 	MdArg a;
+	char name[16];
+	if (!strcmp(mem, "g"))
+		snprintf(name, sizeof name, "g");
+	else
+		snprintf(name, sizeof name, "%s%d", !strcmp(mem, "hc") ? "cb" : "uav", id);
 	memset(&a, 0, sizeof a);
 	a.loc = loc;
 	a.kind = a.form = MA_POINTER;
-	a.name = name;
+	a.name = md_keep(c, name);
 	a.type = type;
 	a.nelem = 4;
 	a.cb = 1;
@@ -141,7 +148,6 @@ static void derived_push(Ctx *c, MdBlock *b, Loc loc, const char *name, const ch
 	a.nfields = 8;
 	a.sampler = -1;
 	a.bytes = bytes;
-	(void)c;
 	vec_push(&b->args, a);
 }
 
@@ -163,26 +169,21 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f)
 				if (16 * k > a->bytes)
 					a->bytes = (int)(16 * k);
 			} else {
-				char name[16];
-				snprintf(name, sizeof name, "cb%d", (int)o->num);
-				derived_push(c, b, in->loc, md_keep(c, name), "hc", (int)o->num, "float", "RO", (int)(16 * k));
+				derived_push(c, b, in->loc, "hc", (int)o->num, "float", "RO", (int)(16 * k));
 			}
 			continue;
 		}
 		if (in->op == OP_DCL_RAW_UAV) {
 			const Mod *idm = il_inst_mod(in, "id");
 			int id = idm ? il_mod_int(idm, -1) : -1;
-			if (id >= 0 && id < 1024 && !derived_arg(b, "uav", id)) {
-				char name[16];
-				snprintf(name, sizeof name, "uav%d", id);
-				derived_push(c, b, in->loc, md_keep(c, name), "uav", id, "i32", "RW", 0);
-			}
+			if (id >= 0 && id < 1024 && !derived_arg(b, "uav", id))
+				derived_push(c, b, in->loc, "uav", id, "i32", "RW", 0);
 			continue;
 		}
 		for (j = 0; j < in->nops; j++)
 			if ((in->ops[j].file == RF_GLOBAL || (in->ops[j].index_reg &&
 			     in->ops[j].index_reg->file == RF_GLOBAL)) && !derived_arg(b, "g", MD_CAL_GLOBAL_ID))
-				derived_push(c, b, in->ops[j].loc, "g", "g", MD_CAL_GLOBAL_ID, "float", "RW", 0);
+				derived_push(c, b, in->ops[j].loc, "g", MD_CAL_GLOBAL_ID, "float", "RW", 0);
 	}
 }
 

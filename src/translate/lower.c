@@ -1217,8 +1217,10 @@ static int reads_reg(const Inst *in, const Operand *d)
 	return 0;
 }
 
-/* The register key of an ALU destination (0 with *scratch set for an array
- * kept in scratch) and its write mask; -1 after a diagnostic. */
+/* The register key of an ALU destination and its write mask; -1 after a
+ * diagnostic.  *scratch: 0 a register, 1 an array kept in scratch (key 0),
+ * 2 a derived kernel's global buffer g[] (key 0); for 1 and 2 the values
+ * are computed into temporaries and alu_store writes them out. */
 int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
 {
 	*key = 0;
