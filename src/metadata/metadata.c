@@ -114,47 +114,142 @@ static MdArg *derived_arg(MdBlock *b, const char *mem, int id)
 {
 	size_t i;
 	for (i = 0; i < b->args.n; i++)
-		if (!strcmp(b->args.v[i].mem, mem) && b->args.v[i].bufid == id)
+		if (b->args.v[i].mem && !strcmp(b->args.v[i].mem, mem) && b->args.v[i].bufid == id)
 			return &b->args.v[i];
 	return NULL;
 }
 
+/* A new argument of a derived kernel, in the first free 16-byte slot after
+ * the last one (an image's info block takes two). */
+static MdArg *derived_new(Ctx *c, MdBlock *b, Loc loc, MdArgKind kind, const char *name)
+{
+	MdArg a;
+	int end = 0;
+	if (b->args.n) {
+		const MdArg *p = &b->args.v[b->args.n - 1];
+		end = p->offset + (p->kind == MA_IMAGE ? 32 : 16);
+	}
+	memset(&a, 0, sizeof a);
+	a.loc = loc;
+	a.kind = a.form = kind;
+	a.name = md_keep(c, name);
+	a.cb = 1;
+	a.index = (int)b->args.n;
+	a.offset = end;
+	a.size = 8;
+	a.align = 16;
+	a.nfields = 8;
+	a.sampler = -1;
+	vec_push(&b->args, a);
+	return &b->args.v[b->args.n - 1];
+}
+
 /* Argument "cbN", "uavN" or "g" of a derived kernel (buffer id, memory
- * hc / uav / g), appended in its 16-byte slot. */
+ * hc / uav / g). */
 static void derived_push(Ctx *c, MdBlock *b, Loc loc, const char *mem, int id, const char *type,
                          const char *access, int bytes)
 {
-	MdArg a;
+	MdArg *a;
 	char name[16];
 	if (!strcmp(mem, "g"))
 		snprintf(name, sizeof name, "g");
 	else
 		snprintf(name, sizeof name, "%s%d", !strcmp(mem, "hc") ? "cb" : "uav", id);
-	memset(&a, 0, sizeof a);
-	a.loc = loc;
-	a.kind = a.form = MA_POINTER;
-	a.name = md_keep(c, name);
-	a.type = type;
-	a.nelem = 4;
-	a.cb = 1;
-	a.index = (int)b->args.n;
-	a.offset = 16 * a.index;
-	a.size = 8;
-	a.mem = mem;
-	a.bufid = id;
-	a.align = 16;
-	a.access = access;
-	a.is_const = !strcmp(mem, "hc");
-	a.nfields = 8;
-	a.sampler = -1;
-	a.bytes = bytes;
-	vec_push(&b->args, a);
+	a = derived_new(c, b, loc, MA_POINTER, name);
+	a->type = type;
+	a->nelem = 4;
+	a->mem = mem;
+	a->bufid = id;
+	a->access = access;
+	a->is_const = !strcmp(mem, "hc");
+	a->bytes = bytes;
+}
+
+/* The image a derived kernel's resource id (uav 0) or render target (uav 1)
+ * id names, NULL if none yet. */
+static MdArg *derived_image(MdBlock *b, int uav, int id)
+{
+	size_t i;
+	for (i = 0; i < b->args.n; i++)
+		if (b->args.v[i].kind == MA_IMAGE && b->args.v[i].bufid == id &&
+		    (strcmp(b->args.v[i].access, "RO") != 0) == uav)
+			return &b->args.v[i];
+	return NULL;
+}
+
+/* dcl_resource_id(n)_type(t[,unnorm]): read-only image "iN" (CAL binds
+ * inputs by that name) of dimension t; a type it cannot be is left to the
+ * translator's check of the declaration. */
+static void derived_resource(Ctx *c, MdBlock *b, const Inst *in)
+{
+	static const char *const dims[][2] = {
+		{"1d", "1D"}, {"2d", "2D"}, {"3d", "3D"}, {"1darray", "1DA"}, {"2darray", "2DA"}, {"buffer", "1DB"},
+	};
+	const Mod *idm = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type");
+	int id = idm ? il_mod_int(idm, -1) : -1;
+	size_t i, n;
+	char name[16];
+	MdArg *a;
+	if (id < 0 || id >= 1024 || !ty || !ty->arg || derived_image(b, 0, id))
+		return;
+	n = strcspn(ty->arg, ",");
+	for (i = 0; i < NELEM(dims) && (strlen(dims[i][0]) != n || strncmp(dims[i][0], ty->arg, n)); i++)
+		;
+	if (i == NELEM(dims))
+		return;
+	snprintf(name, sizeof name, "i%d", id);
+	a = derived_new(c, b, in->loc, MA_IMAGE, name);
+	a->dim = dims[i][1];
+	a->access = "RO";
+	a->bufid = id;
+	a->unnorm = !strcmp(ty->arg + n, ",unnorm");
+}
+
+/* Render target oN of an il_ps kernel: write-only 2-D image "oN", written
+ * through UAV id MD_CAL_OUTPUT_ID(N). */
+static void derived_output(Ctx *c, MdBlock *b, Loc loc, long long n)
+{
+	char name[16];
+	MdArg *a;
+	if (n < 0 || n >= MD_CAL_OUTPUTS || derived_image(b, 1, MD_CAL_OUTPUT_ID(n)))
+		return;
+	snprintf(name, sizeof name, "o%lld", n);
+	a = derived_new(c, b, loc, MA_IMAGE, name);
+	a->dim = "2D";
+	a->access = "WO";
+	a->bufid = MD_CAL_OUTPUT_ID(n);
+	a->output = (int)n + 1;
+}
+
+/* _sampler(n) of a derived kernel's sample instruction: a sampler defined
+ * in the kernel with CAL's state (MD_CAL_SAMPLER). */
+static void derived_sampler(Ctx *c, MdBlock *b, const Inst *in)
+{
+	const Mod *sm = il_inst_mod(in, "sampler");
+	int id = sm ? il_mod_int(sm, -1) : -1;
+	MdSampler s;
+	size_t i;
+	if (id < 0 || id >= 16)
+		return;
+	for (i = 0; i < b->samplers.n; i++)
+		if (b->samplers.v[i].id == id)
+			return;
+	memset(&s, 0, sizeof s);
+	s.loc = sm->loc;
+	s.name = md_keep(c, "unknown_20");
+	s.id = id;
+	s.location = 1;
+	s.value = MD_CAL_SAMPLER;
+	s.arg = -1;
+	vec_push(&b->samplers, s);
 }
 
 /* The arguments a function's declarations and uses ask for: each dcl_cb
  * cbN[k] a constant buffer of 16 k bytes (the larger of two declarations),
- * the global buffer g[] at its first use; in the order they appear. */
-static void derived_args(Ctx *c, MdBlock *b, const Func *f)
+ * each raw UAV a buffer, each resource an image, the global buffer g[] and
+ * (il_ps) each render target oN at its declaration or first write; in the
+ * order they appear. */
+static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 {
 	size_t i;
 	int j;
@@ -180,10 +275,19 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f)
 				derived_push(c, b, in->loc, "uav", id, "i32", "RW", 0);
 			continue;
 		}
-		for (j = 0; j < in->nops; j++)
+		if (in->op == OP_DCL_RESOURCE) {
+			derived_resource(c, b, in);
+			continue;
+		}
+		if (il_inst_mod(in, "sampler") && in->op >= OP_SAMPLE && in->op <= OP_SAMPLE_C_G)
+			derived_sampler(c, b, in);
+		for (j = 0; j < in->nops; j++) {
+			if (ps && in->ops[j].file == RF_VOUTPUT && j == 0)
+				derived_output(c, b, in->ops[j].loc, in->ops[j].num);
 			if ((in->ops[j].file == RF_GLOBAL || (in->ops[j].index_reg &&
 			     in->ops[j].index_reg->file == RF_GLOBAL)) && !derived_arg(b, "g", MD_CAL_GLOBAL_ID))
 				derived_push(c, b, in->ops[j].loc, "g", MD_CAL_GLOBAL_ID, "float", "RW", 0);
+		}
 	}
 }
 
@@ -216,7 +320,8 @@ static void md_derive(Ctx *c)
 	Func *w, *main_;
 	long long id = 0;
 	size_t i;
-	if (c->p->blocks.n || !m->header || strncmp(m->header, "il_cs", 5) || !main_has_code(m))
+	int ps = m->header && !strncmp(m->header, "il_ps", 5);
+	if (c->p->blocks.n || !m->header || (strncmp(m->header, "il_cs", 5) && !ps) || !main_has_code(m))
 		return;
 	for (i = 0; i < m->funcs.n; i++)
 		if (m->funcs.v[i]->id >= id)
@@ -232,9 +337,9 @@ static void md_derive(Ctx *c)
 	b->uniqueid_loc = m->header_loc;
 	b->uavid = b->printfid = b->cbid = b->privateid = -1;
 	b->lws = b->enqueue_kernel = b->kernel_index = -1;
-	derived_args(c, b, &m->main);
+	derived_args(c, b, &m->main, ps);
 	for (i = 0; i < m->funcs.n; i++)
-		derived_args(c, b, m->funcs.v[i]);
+		derived_args(c, b, m->funcs.v[i], ps);
 	w = arena_alloc(&m->arena, sizeof *w);
 	*w = m->main; /* shares main's code, which md_free never frees */
 	w->id = id;
@@ -248,6 +353,7 @@ static void md_derive(Ctx *c)
 	k->wrapper = w;
 	k->main = main_;
 	k->derived = 1;
+	k->ps = ps;
 	vec_push(&c->p->kernels, k);
 }
 

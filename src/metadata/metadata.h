@@ -57,11 +57,22 @@ typedef struct MdArg {
 	int sampler;        /* its line in MdBlock.samplers, -1 if none */
 	int bytes;          /* derived (CAL) kernels: the buffer's size (16 k for dcl_cb
 	                     * cbN[k]); 0 = not known */
+	int unnorm;         /* derived image: dcl_resource ..._type(2d,unnorm), sampled
+	                     * with unnormalized coordinates */
+	int output;         /* derived il_ps kernel: render target oN is output - 1 */
 } MdArg;
 
 /* The buffer id a derived kernel's R7xx global buffer g[] is bound to (no
  * UAV declaration may use it). */
 #define MD_CAL_GLOBAL_ID (1 << 20)
+/* The UAV id a derived il_ps kernel's render target oN is written through. */
+#define MD_CAL_OUTPUT_ID(n) (MD_CAL_GLOBAL_ID + 1 + (n))
+/* Render targets of an il_ps kernel: o0..o7. */
+#define MD_CAL_OUTPUTS 8
+/* The sampler state of a derived kernel's _sampler(n) (AMD's bits): the host
+ * of a CAL program sets none, so point sampling, coordinates clamped to the
+ * edge, normalization from the resource's declaration (docs/abi-map.txt). */
+#define MD_CAL_SAMPLER 0x14
 
 typedef VEC(long long) IdVec;
 
@@ -252,6 +263,8 @@ typedef struct Kernel {
 	                       * derived from the declarations (md_derive), its code
 	                       * main's (the wrapper is a copy of main), cb0 and cb1
 	                       * user buffers like every other cbN */
+	int ps;               /* derived from an il_ps program: one work-item per pixel of
+	                       * a 2-D domain, vWinCoord0, render targets o0..o7 */
 } Kernel;
 
 typedef struct Program {

@@ -413,10 +413,23 @@ static Val special(L *l, const Operand *o, int sel)
 			l->abs_flat = vk_decl(l->vk, "ABS_FLAT", VT_D, l->simd, 0);
 		}
 		return sel == SEL_X ? val_vec(l->abs_flat) : val_imm(0);
+	case SR_WIN_COORD:
+		if (l->k->ps)
+			return ps_win_coord(l, sel);
+		/* fall through */
 	default:
 		lerr(l, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
 		return val_imm(0);
 	}
+}
+
+Val lower_special(L *l, Special sr, int sel)
+{
+	Operand o;
+	memset(&o, 0, sizeof o);
+	o.file = RF_SPECIAL;
+	o.num = sr;
+	return special(l, &o, sel);
 }
 
 Val flat_local_id(L *l)
@@ -649,6 +662,11 @@ Val lsrc(L *l, const Operand *o, int c)
 	case RF_GLOBAL:
 		v = hw_cb_read(l, o, sel[c]);
 		break;
+	case RF_VINPUT:
+		if (!l->k->ps)
+			goto unsupported;
+		v = ps_input(l, o, sel[c]);
+		break;
 	case RF_NUMBER:
 		v = val_imm((uint32_t)o->num);
 		break;
@@ -656,6 +674,7 @@ Val lsrc(L *l, const Operand *o, int c)
 		lerr(l, o->loc, "'icb' (the immediate constant buffer) is not supported: %s", isa_icb_reason());
 		return val_imm(0);
 	default:
+	unsupported:
 		lerr(l, o->loc, "operand '%s' is not supported as a source yet", o->name ? o->name : "?");
 		return val_imm(0);
 	}
@@ -1219,14 +1238,20 @@ static int reads_reg(const Inst *in, const Operand *d)
 
 /* The register key of an ALU destination and its write mask; -1 after a
  * diagnostic.  *scratch: 0 a register, 1 an array kept in scratch (key 0),
- * 2 a derived kernel's global buffer g[] (key 0); for 1 and 2 the values
- * are computed into temporaries and alu_store writes them out. */
+ * 2 a derived kernel's global buffer g[] (key 0), 3 an il_ps kernel's
+ * render target oN (key 0); for 1 to 3 the values are computed into
+ * temporaries and alu_store writes them out. */
 int alu_dst(L *l, const Operand *d, long long *key, int *scratch, int m[4])
 {
 	*key = 0;
 	*scratch = d->file == RF_ITEMP && itemp_in_scratch(l, d->num);
 	if (d->file == RF_GLOBAL)
 		*scratch = 2; /* computed into temporaries, then stored to g[] */
+	if (d->file == RF_VOUTPUT && l->k->ps) {
+		if (ps_output_dst(l, d))
+			return -1;
+		*scratch = 3; /* computed into temporaries, then the render target's registers */
+	}
 	if (d->file == RF_TEMP && !d->has_index) {
 		*key = d->num;
 	} else if (*scratch) {
@@ -1252,6 +1277,10 @@ void alu_store(L *l, const Operand *d, long long key, int scratch, const int m[4
 	int c;
 	if (scratch == 2) {
 		global_store(l, d, m, tmp);
+		return;
+	}
+	if (scratch == 3) {
+		ps_output_store(l, d, m, tmp);
 		return;
 	}
 	for (c = 0; c < 4 && scratch; c++) {
@@ -1861,6 +1890,12 @@ static void lower_dcl(L *l, const Inst *in)
 			l->ze->required_wg[i] = 1;
 		break;
 	}
+	case OP_DCL_INPUT: case OP_DCL_OUTPUT:
+		if (l->k->ps) {
+			(void)ps_dcl(l, in);
+			break;
+		}
+		/* fall through */
 	default:
 		if (isa_refusal(in->op) || isa_undocumented(in->op))
 			lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name,
@@ -1981,6 +2016,15 @@ static void lower_inst(L *l, const Inst *in)
 	switch (in->op) {
 	case OP_NOP:
 		break;
+	case OP_DISCARD_LOGICALNZ: case OP_DISCARD_LOGICALZ:
+		if (l->k->ps) { /* CAL pixel shader: the pixel keeps its contents */
+			int pnot;
+			VDecl *p = condition(l, in, &pnot);
+			if (p)
+				ps_kill(l, p, pnot);
+			break;
+		}
+		/* fall through */
 	default:
 		if (isa_refusal(in->op) || isa_undocumented(in->op))
 			lerr(l, in->loc, "'%s' is not supported: %s", oi->name,
@@ -2173,6 +2217,7 @@ static void prologue(L *l)
 		flatten(l, l->grp_flat, l->grp, 0, l->imp[IMP_GROUP_COUNT]);
 	if (l->abs_flat)
 		flatten(l, l->abs_flat, l->abs_tid, 1, l->imp[IMP_GLOBAL_SIZE]);
+	ps_prologue(l);
 }
 
 static int align_up(int v, int a)
@@ -2457,10 +2502,12 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	if (!l.bad && !calls_anything(l.k->main))
 		lower_call(&l, &(Inst){.op = OP_PSEUDO_CALL}); /* no ;$$$$$$$$$$: the wrapper at the end */
 	l.vk->cur = entry;
+	ps_setup(&l);
 	prologue(&l);
 	for (i = 0; i < mainbody->code.n; i++)
 		vec_push(&entry->code, mainbody->code.v[i]);
 	vk_label(l.vk, l.fend);
+	ps_epilogue(&l);
 	printf_epilogue(&l);
 	vk_emit(l.vk, "ret", 1, 1);
 	vec_free(&mainbody->code);

@@ -834,6 +834,8 @@ static void lower_sample(L *l, const Inst *in)
 	int normalized = !ct || !ct->arg || strcmp(ct->arg, "unnormalized") != 0, c;
 	if (other_mods(l, in, ok, NELEM(ok)) || !(img = inst_image(l, in, 0)))
 		return;
+	if (!ct && img->unnorm) /* CAL: the resource's declaration says (_type(2d,unnorm)) */
+		normalized = 0;
 	if (!sm) {
 		lerr(l, in->loc, "'%s' needs _sampler(n)", il_ops[in->op].name);
 		return;
@@ -963,8 +965,8 @@ static void lower_store(L *l, const Inst *in)
 	static const char *const ok[] = {"id"};
 	const MdArg *img;
 	const Shape *s;
-	VDecl *uvr[3], *data[4], *null = vk_predefined(l->vk, "%null", VT_UD);
-	int c, q;
+	VDecl *uvr[3], *data[4];
+	int c;
 	if (other_mods(l, in, ok, NELEM(ok)) || !(img = inst_image(l, in, 1)))
 		return;
 	if (in->nops != 2 || in->ops[0].file == RF_MEM) {
@@ -985,8 +987,15 @@ static void lower_store(L *l, const Inst *in)
 		data[c] = vk_temp(l->vk, "IMW", VT_UD, l->simd);
 		alu(l, "mov", VT_UD, data[c], 1, &v, 0);
 	}
+	image_write(l, img, uvr, data);
+}
+
+void image_write(L *l, const MdArg *img, VDecl *const uvr[3], VDecl *const data[4])
+{
+	VDecl *null = vk_predefined(l->vk, "%null", VT_UD);
+	int c, q;
 	if (l->lsc) {
-		tgm_store(l, img, uvr, s->ncoord, data);
+		tgm_store(l, img, uvr, shape_of(img)->ncoord, data);
 		l->stores++;
 		return;
 	}
@@ -1028,7 +1037,9 @@ static void lower_image_dcl(L *l, const Inst *in)
 		     uav ? "write-only or read-write" : "read-only", l->k->name);
 		return;
 	}
-	if (ty && ty->arg && strcmp(ty->arg, shape_of(m)->dcl))
+	if (ty && ty->arg && strcmp(ty->arg, shape_of(m)->dcl) &&
+	    !(l->k->derived && m->unnorm && !strncmp(ty->arg, shape_of(m)->dcl, strlen(shape_of(m)->dcl)) &&
+	      !strcmp(ty->arg + strlen(shape_of(m)->dcl), ",unnorm")))
 		lerr(l, ty->loc, "'%s' declares type '%s', but image '%s' is %s ('%s')", il_ops[in->op].name,
 		     ty->arg, m->name, m->dim, shape_of(m)->dcl);
 }

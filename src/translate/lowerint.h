@@ -131,6 +131,11 @@ typedef struct L {
 	/* memory messages (lower_lsc.c) */
 	int lsc;               /* LSC messages instead of the legacy dataport's */
 	VDecl *scratch_ss;     /* LSC: the thread's scratch surface state (r0.5 >> 4) */
+	/* CAL pixel shaders (lower_ps.c) */
+	VDecl *ps_pix[2];      /* the lane's pixel (d): absolute id + global offset */
+	VDecl *ps_win[2];      /* its window coordinate (f): pixel + 0.5 */
+	VDecl *ps_o[MD_CAL_OUTPUTS][4]; /* render target registers (ud) */
+	VDecl *ps_killed;      /* 1 where the pixel was discarded */
 } L;
 
 
@@ -189,6 +194,20 @@ VDecl *abi64_address(L *l, Val lo, Val hi, int h);
 int abi64_addr_mod(L *l, const Inst *in, const Mod *m); /* _addr(64): 0 ok */
 PvVal pv_base(L *l, const Inst *in);       /* lower.c: provenance in the current context */
 VDecl *implicit_arg(L *l, int which);      /* lower.c: an implicit payload argument */
+Val lower_special(L *l, Special sr, int sel); /* lower.c: a special register's component */
+
+/* lower_ps.c: CAL pixel shaders (il_ps kernels) */
+Val ps_win_coord(L *l, int sel);             /* vWinCoord0 component */
+Val ps_input(L *l, const Operand *o, int sel); /* v<n>: the window position if declared so */
+int ps_output_dst(L *l, const Operand *d);    /* oN as a destination: 0 ok */
+void ps_output_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4]);
+void ps_kill(L *l, VDecl *p, int pnot);       /* discard where p (!p with pnot) */
+int ps_dcl(L *l, const Inst *in);             /* dcl_input / dcl_output: 0 ok */
+void ps_setup(L *l);                          /* before the prologue: what it computes */
+void ps_prologue(L *l);
+void ps_epilogue(L *l);                       /* the render-target writes */
+/* lower_image.c: typed write of data[0..3] to texel uvr of image img */
+void image_write(L *l, const MdArg *img, VDecl *const uvr[3], VDecl *const data[4]);
 int uav_atomic_op(Opcode op); /* uav_<op> / uav_read_<op> that lower_mem lowers */
 
 /* dynbase.c: accesses whose base is one of several arguments per lane */
