@@ -503,6 +503,9 @@ static void reset_items(Run *R)
 		memset(it->xt, 0, (size_t)R->c.array_elems * 4 + 4);
 		memset(it->priv_t, 0, (size_t)R->c.priv_bytes + 4);
 		it->pc = it->sp = 0;
+		memset(it->o, 0, sizeof it->o);
+		memset(it->ot, 0, sizeof it->ot);
+		it->killed = 0;
 		it->state = WI_RUN;
 		it->steps = 0;
 		it->flat_lid = i;

@@ -196,6 +196,20 @@ static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
 	return 0;
 }
 
+/* Does an il_ps kernel declare v<n> as its window position? */
+static int position_input(const Kernel *k, long long n)
+{
+	size_t f, i;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			if (in->op == OP_DCL_INPUT && in->nops && in->ops[0].file == RF_VINPUT && in->ops[0].num == n &&
+			    il_inst_mod(in, "position"))
+				return 1;
+		}
+	return 0;
+}
+
 static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 {
 	int sel[4], c, i;
@@ -258,7 +272,7 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->idx = (int)o->index_imm;
 		return rel_index(d, o, &s->rel, &s->rel_sel);
 	case RF_SPECIAL:
-		if (o->num == SR_OTHER || o->num == SR_WIN_COORD)
+		if (o->num == SR_OTHER || (o->num == SR_WIN_COORD && !d->k->ps))
 			return fail(d, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
 		s->kind = S_SPECIAL;
 		s->reg = (int)o->num;
@@ -269,6 +283,13 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->kind = S_GLOBAL;
 		s->idx = (int)o->index_imm;
 		return rel_index(d, o, &s->rel, &s->rel_sel);
+	case RF_VINPUT: /* il_ps: v<n> declared as the window position is vWinCoord0 */
+		if (!d->k->ps || !position_input(d->k, o->num))
+			return fail(d, o->loc, "'%s' is no window position (dcl_input_position... of an il_ps program)",
+			            o->name ? o->name : "?");
+		s->kind = S_SPECIAL;
+		s->reg = SR_WIN_COORD;
+		return 0;
 	default:
 		return fail(d, o->loc, "operand '%s' is not emulated", o->name ? o->name : "?");
 	}
@@ -312,6 +333,13 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 		t->kind = D_GLOBAL;
 		t->idx = (int)o->index_imm;
 		return rel_index(d, o, &t->rel, &t->rel_sel);
+	case RF_VOUTPUT:
+		if (!d->k->ps || o->has_index || o->num < 0 || o->num >= MD_CAL_OUTPUTS)
+			return fail(d, o->loc, "'%s' is no render target (o0..o%d of an il_ps program)",
+			            o->name ? o->name : "?", MD_CAL_OUTPUTS - 1);
+		t->kind = D_OUTPUT;
+		t->reg = (int)o->num;
+		return 0;
 	default:
 		return fail(d, o->loc, "destination '%s' is not emulated", o->name ? o->name : "?");
 	}
@@ -358,6 +386,7 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 			return fail(d, in->loc, "'%s' needs _sampler(n)", il_ops[in->op].name);
 		a->samp = (int)il_mod_int(sm, -1);
 		a->unnorm = ct && ct->arg && !strcmp(ct->arg, "unnormalized");
+		a->coordtype = ct != NULL;
 		if (ct && (!ct->arg || (a->unnorm == 0 && strcmp(ct->arg, "normalized"))))
 			return fail(d, ct->loc, "'_coordtype(%s)' is neither normalized nor unnormalized",
 			            ct->arg ? ct->arg : "");
@@ -487,6 +516,16 @@ static int dec_dcl(Dec *d, const Inst *in)
 		}
 		return 0;
 	}
+	case OP_DCL_INPUT: /* il_ps: only the window position */
+		if (d->k->ps && in->nops && il_inst_mod(in, "position") &&
+		    (in->ops[0].file == RF_VINPUT || (in->ops[0].file == RF_SPECIAL && in->ops[0].num == SR_WIN_COORD)))
+			return 0;
+		return fail(d, in->loc, "'dcl_input' is emulated only for the window position of an il_ps program");
+	case OP_DCL_OUTPUT:
+		if (d->k->ps && in->nops && in->ops[0].file == RF_VOUTPUT && in->ops[0].num >= 0 &&
+		    in->ops[0].num < MD_CAL_OUTPUTS && il_inst_mod(in, "generic"))
+			return 0;
+		return fail(d, in->loc, "'dcl_output' is emulated only for the generic render targets of an il_ps program");
 	default:
 		return fail(d, in->loc, "declaration '%s' is not emulated", il_ops[in->op].name);
 	}
@@ -807,7 +846,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if (kind == K_INST && in->op != OP_NOP && in->op != OP_FENCE && !amd_alu_kind(in->op) &&
 	    !amd_image_samples(in->op) && in->op != OP_LOAD && in->op != OP_RESINFO && !amd_wave_op(in->op) &&
 	    in->op != OP_FLAT_LOAD && in->op != OP_FLAT_STORE && in->op != OP_APPEND_BUF_ALLOC &&
-	    in->op != OP_APPEND_BUF_CONSUME && !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_"))
+	    in->op != OP_APPEND_BUF_CONSUME && !strstr(il_ops[in->op].name, "uav_") && !strstr(il_ops[in->op].name, "lds_") &&
+	    !(d->k->ps && (in->op == OP_DISCARD_LOGICALNZ || in->op == OP_DISCARD_LOGICALZ)))
 		return fail(d, in->loc, "instruction '%s' is not emulated", il_ops[in->op].name);
 	if (amd_wave_op(in->op) && (!has_dst(in) || a.nsrc > (in->op == OP_POISONV)))
 		return fail(d, in->loc, "'%s' takes a destination register%s", il_ops[in->op].name,
@@ -815,7 +855,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if ((amd_alu_kind(in->op) == 1 || amd_alu_kind(in->op) == 3) && a.sat &&
 	    in->op != OP_ITOF && in->op != OP_UTOF) /* itof/utof: a float result */
 		return fail(d, in->loc, "'_sat' on the integer instruction '%s' is not emulated", il_ops[in->op].name);
-	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP && a.d.kind != D_GLOBAL)
+	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP && a.d.kind != D_GLOBAL &&
+	    a.d.kind != D_OUTPUT)
 		return fail(d, in->loc, "'%s' needs a register destination", il_ops[in->op].name);
 	if (in->op == OP_FENCE) {
 		/* uav: a barrier; aux: the store kinds it makes visible (a

@@ -87,6 +87,13 @@ static void special(Run *R, const Item *it, int sr, uint32_t out[4])
 	case SR_ABS_TID_FLAT:
 		out[0] = flat3(it->gid, global);
 		break;
+	case SR_WIN_COORD: /* il_ps: the pixel's centre; the domain origin is the offset */
+		for (c = 0; c < 2; c++) {
+			float f = (float)(it->gid[c] + R->l->range.offset[c]) + 0.5f;
+			memcpy(&out[c], &f, 4);
+		}
+		out[3] = 0x3f800000u;
+		break;
 	default:
 		break;
 	}
@@ -183,6 +190,11 @@ void amd_write(Run *R, Item *it, const AInst *a, int c, uint32_t v)
 	if (d->kind == D_TEMP) {
 		it->r[d->reg * 4 + c] = v;
 		it->rt[d->reg * 4 + c] = t;
+		return;
+	}
+	if (d->kind == D_OUTPUT) {
+		it->o[d->reg * 4 + c] = v;
+		it->ot[d->reg * 4 + c] = t;
 		return;
 	}
 	if (d->kind == D_GLOBAL) {
@@ -390,6 +402,8 @@ static int exec_cf(Run *R, Item *it, const AInst *a, int pc)
 	case OP_RET: case OP_RET_DYN: case AOP_FUNC_END:
 		return ret(R, it, a);
 	case AOP_MAIN_END:
+		if (R->k->ps && !it->killed)
+			amd_ps_outputs(R, it, a);
 		it->state = WI_DONE;
 		return -1;
 	default:
@@ -428,6 +442,10 @@ int amd_run_item(Run *R, Item *it)
 			hzsb_flush(&it->sb, (unsigned)a->aux); /* mem_fence: this work-item's stores */
 		} else if (amd_wave_op(a->op)) {
 			exec_wave(R, it, a);
+			pc++;
+		} else if (a->op == OP_DISCARD_LOGICALNZ || a->op == OP_DISCARD_LOGICALZ) {
+			if (cond(R, it, a)) /* il_ps: the pixel keeps its contents; the code runs on */
+				it->killed = 1;
 			pc++;
 		} else if (a->op < OP_COUNT && il_ops[a->op].kind == K_INST && a->op != OP_NOP) {
 			if (!amd_mem(R, it, a)) {

@@ -102,7 +102,10 @@ int amd_image_dcl(const Kernel *k, const Inst *in, char **why)
 		return -1;
 	}
 	t = dim_type(m->dim);
-	if (t < 0 || (ty && ty->arg && strcmp(ty->arg, dcl[t]))) {
+	/* a CAL resource says how it is sampled: _type(2d,unnorm) */
+	if (t < 0 || (ty && ty->arg && strcmp(ty->arg, dcl[t]) &&
+	              !(m->unnorm && !strncmp(ty->arg, dcl[t], strlen(dcl[t])) &&
+	                !strcmp(ty->arg + strlen(dcl[t]), ",unnorm")))) {
 		*why = xasprintf("'%s' declares type '%s' for image '%s' (%s)", il_ops[in->op].name,
 		                 ty && ty->arg ? ty->arg : "?", m->name, m->dim ? m->dim : "?");
 		return -1;
@@ -348,7 +351,7 @@ static void sample(Run *R, Item *it, const AInst *a)
 	if (!check_shape(R, it, a, a->op == OP_SAMPLE_G ? 3 : a->op == OP_SAMPLE ? 1 : 2, 1) ||
 	    !(g = img_of(R, it, a, 0)))
 		return;
-	if (decode_state(state_of(R, a->samp), a->unnorm, &s)) {
+	if (decode_state(state_of(R, a->samp), a->coordtype ? a->unnorm : g->md->unnorm, &s)) {
 		R->refused = 1;
 		amd_fail(R, it, a, "sampler %d has no AMD sampler state (;sampler line or bits)", a->samp);
 		return;
@@ -435,21 +438,12 @@ static void resinfo(Run *R, Item *it, const AInst *a)
 	commit4(R, it, a, out);
 }
 
-static void store(Run *R, Item *it, const AInst *a)
+/* texel c of image g := v, stored by work-item it */
+static void put_texel(Run *R, Item *it, AImg *g, const int32_t c[3], const uint32_t v[4])
 {
-	AImg *g;
-	int32_t c[3];
-	uint32_t v[4];
 	long off;
 	size_t i;
-	int k;
-	if (!check_shape(R, it, a, 2, 0) || !(g = img_of(R, it, a, 1)))
-		return;
-	int_coords(R, it, a, g, c);
-	amd_taint_steers(R, R->taint); /* the coordinates: where it stores */
-	for (k = 0; k < 4; k++)
-		v[k] = amd_src(R, it, a, &a->s[1], k, 0);
-	if (R->err || (off = emu_image_store(g->d, g->b, c, v)) < 0)
+	if ((off = emu_image_store(g->d, g->b, c, v)) < 0)
 		return;
 	/* a texel another work-item stored in the same epoch (its group, no
 	 * barrier ordering global memory in between) or in an earlier group
@@ -463,6 +457,44 @@ static void store(Run *R, Item *it, const AInst *a)
 		g->wepoch[i] = R->epoch;
 		g->taint[i] = R->taint;
 		g->tmax = amd_taint_join(g->tmax, R->taint);
+	}
+}
+
+static void store(Run *R, Item *it, const AInst *a)
+{
+	AImg *g;
+	int32_t c[3];
+	uint32_t v[4];
+	int k;
+	if (!check_shape(R, it, a, 2, 0) || !(g = img_of(R, it, a, 1)))
+		return;
+	int_coords(R, it, a, g, c);
+	amd_taint_steers(R, R->taint); /* the coordinates: where it stores */
+	for (k = 0; k < 4; k++)
+		v[k] = amd_src(R, it, a, &a->s[1], k, 0);
+	if (!R->err)
+		put_texel(R, it, g, c, v);
+}
+
+/* The end of an il_ps invocation whose pixel was not discarded: each render
+ * target oN's four values to its texel (the pixel: global id + offset) */
+void amd_ps_outputs(Run *R, Item *it, const AInst *a)
+{
+	size_t i;
+	(void)a;
+	for (i = 0; i < R->imgs.n; i++) {
+		AImg *g = &R->imgs.v[i];
+		int32_t c[3];
+		int k;
+		if (!g->md->output)
+			continue;
+		c[0] = (int32_t)(it->gid[0] + R->l->range.offset[0]);
+		c[1] = (int32_t)(it->gid[1] + R->l->range.offset[1]);
+		c[2] = 0;
+		R->taint = 0;
+		for (k = 0; k < 4; k++)
+			R->taint = amd_taint_join(R->taint, it->ot[(g->md->output - 1) * 4 + k]);
+		put_texel(R, it, g, c, &it->o[(g->md->output - 1) * 4]);
 	}
 }
 

@@ -40,7 +40,7 @@ typedef struct ASrc {
 	uint32_t lit[4];    /* S_LIT */
 } ASrc;
 
-typedef enum DstKind { D_NONE, D_TEMP, D_ITEMP, D_MEM, D_GLOBAL } DstKind;
+typedef enum DstKind { D_NONE, D_TEMP, D_ITEMP, D_MEM, D_GLOBAL, D_OUTPUT /* il_ps oN: reg = N */ } DstKind;
 
 typedef struct ADst {
 	uint8_t kind;       /* DstKind */
@@ -66,6 +66,8 @@ typedef struct AInst {
 	uint8_t sat, arena, cond_z;
 	uint8_t b64;        /* UAV atomics: _b64, 64-bit values in component pairs */
 	uint8_t unnorm;     /* sample: _coordtype(unnormalized); resinfo: _uint */
+	uint8_t coordtype;  /* sample: the instruction has _coordtype (else a CAL resource's
+	                     * declaration decides) */
 	int samp;           /* sample: _sampler(n), -1 = none */
 	uint32_t k;         /* cmp: the _cmpval constant's bits */
 	uint8_t rnd;        /* _rte/_rtp/_rtn/_rtz: 1..4, 0 = none (amd_fmath.c) */
@@ -171,6 +173,9 @@ typedef struct Item {
 	uint8_t *rt, *xt, *priv_t; /* per register component, indexed-temporary component and
 	                      * private byte: the approximation class of its value */
 	HzStoreBuf sb;       /* LDS and UAV stores not yet visible to the others */
+	uint32_t o[MD_CAL_OUTPUTS * 4]; /* il_ps: the render targets' values (0 unless written) */
+	uint8_t ot[MD_CAL_OUTPUTS * 4]; /* ...the approximation class of each */
+	int killed;          /* il_ps: the pixel was discarded */
 } Item;
 
 typedef struct Run {
@@ -336,6 +341,7 @@ uint32_t amd_abi64_offset(Run *R, Item *it, const AInst *a, const ASrc *s);
 int amd_image_setup(Run *R);                 /* checks and copies the images; 0 ok */
 void amd_image_cb1(Run *R);                  /* info blocks and sampler dwords */
 int amd_image(Run *R, Item *it, const AInst *a); /* 1 handled, 0 not an image op */
+void amd_ps_outputs(Run *R, Item *it, const AInst *a); /* il_ps: the render-target writes */
 int amd_image_dcl(const Kernel *k, const Inst *in, char **why); /* dcl checks: 0 ok */
 int amd_image_samples(Opcode op);            /* sample, sample_l, sample_b, sample_g */
 void amd_image_free(Run *R);

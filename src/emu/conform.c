@@ -137,7 +137,8 @@ static int id_operand(const Operand *o)
 	if (ids_derived && o->file != RF_SPECIAL)
 		return 0;
 	if (o->file == RF_SPECIAL)
-		return o->num == SR_THREAD_GRP_ID || o->num == SR_ABS_TID || o->num == SR_VA_TID;
+		return o->num == SR_THREAD_GRP_ID || o->num == SR_ABS_TID || o->num == SR_VA_TID ||
+		       o->num == SR_WIN_COORD;
 	if (o->file == RF_CB)
 		return o->num == 0 && !o->index_reg && (o->index_imm == 0 || o->index_imm == 2 ||
 		                                        o->index_imm == 6 || o->index_imm == 9);
@@ -507,6 +508,8 @@ static void choose_range(const Kernel *k, EmuRange *r)
 		r->dim = 3;
 	else if (req[0] && req[1] > 1 && r->dim < 2)
 		r->dim = 2;
+	if (k->ps)
+		r->dim = 2; /* an il_ps kernel's domain is a rectangle of pixels */
 	for (d = 0; d < 3; d++)
 		r->local[d] = req[0] ? req[d] : d < r->dim ? loc[r->dim - 1][d] : 1;
 	/* within dcl_max_thread_per_group: halve the largest dimension */
@@ -667,15 +670,17 @@ static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, int sh
 	};
 	EmuImage *d = &e->image;
 	size_t i, j, cb;
-	uint32_t slices;
+	uint32_t slices, gx, gy;
 	int isint = image_is_int(k, m);
 	memset(d, 0, sizeof *d);
 	for (i = 0; i < NELEM(dims); i++)
 		if (!strcmp(dims[i].dim, m->dim))
 			d->type = dims[i].t;
-	d->width = pow2_at_least(r->global[0] > 4 ? r->global[0] : 4);
+	/* an il_ps kernel's pixels are its global ids plus the offset (CAL's domain origin) */
+	gx = r->global[0] + (k->ps ? r->offset[0] : 0), gy = r->global[1] + (k->ps ? r->offset[1] : 0);
+	d->width = pow2_at_least(gx > 4 ? gx : 4);
 	d->height = d->type == EI_2D || d->type == EI_2D_ARRAY || d->type == EI_3D ?
-	            pow2_at_least(r->global[1] > 8 ? r->global[1] : 8) : 1;
+	            pow2_at_least(gy > 8 ? gy : 8) : 1;
 	d->depth = d->type == EI_3D ? pow2_at_least(r->global[2] > 8 ? r->global[2] : 8) : 1;
 	d->array_size = d->type == EI_1D_ARRAY || d->type == EI_2D_ARRAY ? 8 : 0;
 	/* a shape's images take the orders in turn, shifted by the image's

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
-# cal-cs-ids-alu.il and cal-cs-raw-uav.il from a --conform dump (manifest.xml,
-# the initial argument bytes) by their documented formulas, sharing nothing
-# with the translator or the emulators, and compares both runtimes' final
-# bytes of the buffer they write (g, or uav1).
+# cal-cs-ids-alu.il, cal-cs-raw-uav.il and cal-ps-pixels.il from a --conform
+# dump (manifest.xml, the initial argument bytes) by their documented
+# formulas, sharing nothing with the translator or the emulators, and
+# compares both runtimes' final bytes of what they write (g, uav1, or the
+# render targets o0..o2, decoded as OpenCL 1.2 section 8.3 converts).
 # Prints one line; exit 0 when both runtimes equal the formula everywhere.
 import re, struct, sys
 
@@ -11,9 +12,68 @@ d = sys.argv[1]
 man = open(d + "/manifest.xml").read()
 nd = re.search(r'<ndrange dim="\d" global="(\d+) (\d+) (\d+)" local="(\d+) (\d+) (\d+)" offset="(\d+) (\d+) (\d+)"', man)
 gx, lx, ox = int(nd.group(1)), int(nd.group(4)), int(nd.group(7))
+gy, oy = int(nd.group(2)), int(nd.group(8))
 args = {m.group(2): int(m.group(1)) for m in re.finditer(r'<argument index="(\d+)" name="([a-z0-9]+)"', man)}
 rd = lambda name, kind: open("%s/arg%d.%s.bin" % (d, args[name], kind), "rb").read()
 words = lambda b: list(struct.unpack("<%dI" % (len(b) // 4), b))
+
+if "o0" in args:  # cal-ps-pixels: images, see its header
+    f32 = lambda x: struct.unpack("<f", struct.pack("<f", x))[0]  # round to nearest float
+    CH = {0x10b0: 1, 0x10b2: 2, 0x10b5: 4}  # CL_R, CL_RG, CL_RGBA
+
+    def image(name):
+        m = re.search(r'name="%s" kind="image".*?image="type \d+ (\d+)x(\d+)x\d+ layers \d+ order (0x[0-9a-f]+) '
+                      r'data_type (0x[0-9a-f]+) pitches (\d+)' % name, man)
+        return int(m.group(1)), int(m.group(2)), CH[int(m.group(3), 16)], int(m.group(4), 16), int(m.group(5))
+
+    def texel(name, kind, x, y):  # the float4 a read gives: (v, 0, 0, 1) for missing channels
+        w, h, ch, dt, pitch = image(name)
+        b = rd(name, kind)
+        v = [0.0, 0.0, 0.0, 1.0]
+        for c in range(ch):
+            if dt == 0x10d2:  # CL_UNORM_INT8: c / 255
+                v[c] = f32(b[y * pitch + x * ch + c] / 255.0)
+            else:  # CL_FLOAT
+                v[c] = struct.unpack_from("<f", b, y * pitch + (x * ch + c) * 4)[0]
+        return v
+
+    def encode(name, v):  # the bytes a write of float4 v stores
+        w, h, ch, dt, pitch = image(name)
+        if dt == 0x10d2:  # convert_uchar_sat_rte(v * 255.0f)
+            return bytes(int(round(min(max(f32(x * 255.0), 0.0), 255.0))) for x in v[:ch])
+        return struct.pack("<%df" % ch, *v[:ch])
+
+    cb0 = struct.unpack("<4f", rd("cb0", "initial")[:16])
+    bad = []
+    for side in ("amd", "level_zero"):
+        for o in ("o0", "o1", "o2"):
+            w, h, ch, dt, pitch = image(o)
+            want = bytearray(rd(o, "initial"))
+            for j in range(gy):
+                for i in range(gx):
+                    x, y = ox + i, oy + j
+                    if (x + y) % 2:
+                        continue  # discarded: the target keeps its contents
+                    if o == "o0":
+                        t = texel("i0", "initial", x, y)
+                        v = [f32(f32(t[c] + t[c]) + cb0[c]) for c in range(4)]
+                    elif o == "o1":
+                        v = [f32((x + 0.5) * 0.015625), 0.0, 0.0, 1.0]
+                    else:
+                        v = [0.0] * 4
+                    e = encode(o, v)
+                    want[y * pitch + x * len(e):y * pitch + (x + 1) * len(e)] = e
+            got = rd(o, side)
+            diff = [k for k in range(len(want)) if got[k] != want[k]]
+            if diff:
+                k = diff[0]
+                bad.append("%s %s: %d bytes differ, first byte %d (texel %d,%d): %d, formula %d" %
+                           (side, o, len(diff), k, (k % pitch) // (len(encode(o, [0.0] * 4))), k // pitch, got[k], want[k]))
+    if bad:
+        print("; ".join(bad))
+        sys.exit(1)
+    print("%d x %d pixels: both runtimes equal the formula (o0, o1, o2)" % (gx, gy))
+    sys.exit(0)
 
 out = "uav1" if "uav1" in args else "g"
 g0 = words(rd(out, "initial"))
