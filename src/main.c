@@ -934,12 +934,8 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 	}
 	if (prog->kernels.n == 0) {
 		Loc l = {m->file, m->header_loc.line, m->header_loc.col};
-		if (m->header && !strncmp(m->header, "il_ps", 5))
-			diag_error(l, "'%s' (CAL pixel-shader compute: vWinCoord0, render targets o0..o7) is not "
-			           "supported yet; compute shaders without metadata (il_cs) are", m->header);
-		else
-			diag_error(l, "no kernel in this program (no ';ARGSTART:__OpenCL_<name>_kernel' block, "
-			           "and not an il_cs compute shader with code of its own)");
+		diag_error(l, "no kernel in this program (no ';ARGSTART:__OpenCL_<name>_kernel' block, "
+		           "and not an il_cs or il_ps shader with code of its own)");
 		md_free(prog);
 		il_free(m);
 		free(text);

@@ -1055,11 +1055,12 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			ko "tests/il/$b under --conform: $want" "$(head -c 1500 "$WORK/ilc-$b.log")"
 		fi
 	done <"$SRC/tests/il/conform.txt"
-	# the CAL compute shaders without metadata (derived ABI): both runtimes'
-	# g[] (uav1) against the documented formulas, recomputed from the dumps by
-	# tests/tools/calcheck.py (no code shared with either runtime), at
-	# SIMD8, 16 and 32; two random launch shapes must agree too (AMD == L0)
-	for b in cal-cs-fill-g cal-cs-ids-alu cal-cs-raw-uav; do
+	# the CAL programs without metadata (derived ABI): both runtimes' g[]
+	# (uav1, the render targets) against the documented formulas, recomputed
+	# from the dumps by tests/tools/calcheck.py (no code shared with either
+	# runtime), at SIMD8, 16 and 32; two random launch shapes must agree too
+	# (AMD == L0)
+	for b in cal-cs-fill-g cal-cs-ids-alu cal-cs-raw-uav cal-ps-pixels cal-ps-copy-offset; do
 		for simd in 8 16 32; do
 			rm -rf "$WORK/cal-$b-$simd"
 			"$TRANSLATE" --conform --no-pocl -simd "$simd" --shapes 2 -o "$WORK/cal-$b-$simd" "$SRC/tests/il/$b.il" \

@@ -292,7 +292,7 @@ static void commit4(Run *R, Item *it, const AInst *a, const uint32_t v[4])
 
 static int check_shape(Run *R, Item *it, const AInst *a, int nsrc, int dst)
 {
-	if (a->nsrc != nsrc || (dst && a->d.kind != D_TEMP && a->d.kind != D_ITEMP) ||
+	if (a->nsrc != nsrc || (dst && a->d.kind != D_TEMP && a->d.kind != D_ITEMP && a->d.kind != D_OUTPUT) ||
 	    (!dst && a->d.kind != D_NONE)) {
 		amd_fail(R, it, a, "takes %s", dst ? "a register destination and a coordinate" :
 		         "a coordinate and a value");

@@ -434,6 +434,8 @@ static int read_dst(L *l, const Inst *in, int m[4])
 		     in->op == OP_RESINFO ? "a mip level" : "a coordinate", in->nops);
 		return -1;
 	}
+	if (d->file == RF_VOUTPUT && l->k->ps && !il_wmask(d, m)) /* a CAL pixel shader's render target */
+		return ps_output_dst(l, d);
 	if (d->file != RF_TEMP || d->has_index || il_wmask(d, m)) {
 		lerr(l, d->loc, "the destination of '%s' must be a register r<n> with a write mask",
 		     il_ops[in->op].name);
@@ -442,12 +444,20 @@ static int read_dst(L *l, const Inst *in, int m[4])
 	return 0;
 }
 
+/* component c of a read's destination: r<n>, or render target o<n> */
+static VDecl *dst_comp(L *l, const Inst *in, int c)
+{
+	if (in->ops[0].file == RF_VOUTPUT)
+		return ps_out_reg(l, (int)in->ops[0].num, c);
+	return reg_comp(l, in->ops[0].num, c);
+}
+
 /* dst.c = channel c of the per-chunk RGBA results; .0/.1 constants */
 static void read_result(L *l, const Inst *in, const int m[4], VDecl *const *res)
 {
 	int c, h;
 	for (c = 0; c < 4; c++) {
-		VDecl *r = reg_comp(l, in->ops[0].num, c);
+		VDecl *r = dst_comp(l, in, c);
 		if (m[c] == WM_ZERO || m[c] == WM_ONE) {
 			Val v = val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
 			alu(l, "mov", VT_UD, r, 1, &v, 0);
@@ -740,7 +750,7 @@ static void sw_result(L *l, const Inst *in, const int m[4], VDecl *const *ch)
 {
 	int c;
 	for (c = 0; c < 4; c++) {
-		VDecl *r = reg_comp(l, in->ops[0].num, c);
+		VDecl *r = dst_comp(l, in, c);
 		Val v = m[c] == WM_ONE ? val_imm(0x3f800000u) : m[c] == WM_ZERO ? val_imm(0) : val_vec(ch[c]);
 		if (m[c] == WM_WRITE || m[c] == WM_ONE || m[c] == WM_ZERO)
 			alu(l, "mov", VT_UD, r, 1, &v, 0);
@@ -909,7 +919,7 @@ static void lower_resinfo(L *l, const Inst *in)
 	for (c = 0; c < 4; c++) {
 		Val k = m[c] == WM_ONE ? val_imm(0x3f800000u) : m[c] == WM_ZERO ? val_imm(0) : v[c];
 		if (m[c] == WM_WRITE || m[c] == WM_ONE || m[c] == WM_ZERO)
-			alu(l, "mov", VT_UD, reg_comp(l, in->ops[0].num, c), 1, &k, 0);
+			alu(l, "mov", VT_UD, dst_comp(l, in, c), 1, &k, 0);
 	}
 }
 

@@ -49,7 +49,7 @@ Val ps_win_coord(L *l, int sel)
 }
 
 /* The per-lane register of component c of render target n. */
-static VDecl *ps_out(L *l, int n, int c)
+VDecl *ps_out_reg(L *l, int n, int c)
 {
 	static const char *const names[MD_CAL_OUTPUTS][4] = {
 		{"o0_x", "o0_y", "o0_z", "o0_w"}, {"o1_x", "o1_y", "o1_z", "o1_w"},
@@ -93,7 +93,7 @@ void ps_output_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4]
 			v = val_imm(m[c] == WM_ONE ? 0x3f800000u : 0);
 		else
 			continue;
-		alu(l, "mov", VT_UD, ps_out(l, (int)d->num, c), 1, &v, 0);
+		alu(l, "mov", VT_UD, ps_out_reg(l, (int)d->num, c), 1, &v, 0);
 	}
 }
 
@@ -152,7 +152,7 @@ void ps_setup(L *l)
 	for (i = 0; i < l->k->md->args.n; i++)
 		if (l->k->md->args.v[i].output)
 			for (c = 0; c < 4; c++)
-				ps_out(l, l->k->md->args.v[i].output - 1, c);
+				ps_out_reg(l, l->k->md->args.v[i].output - 1, c);
 }
 
 void ps_prologue(L *l)

@@ -200,6 +200,7 @@ Val lower_special(L *l, Special sr, int sel); /* lower.c: a special register's c
 Val ps_win_coord(L *l, int sel);             /* vWinCoord0 component */
 Val ps_input(L *l, const Operand *o, int sel); /* v<n>: the window position if declared so */
 int ps_output_dst(L *l, const Operand *d);    /* oN as a destination: 0 ok */
+VDecl *ps_out_reg(L *l, int n, int c);       /* component c of render target n */
 void ps_output_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4]);
 void ps_kill(L *l, VDecl *p, int pnot);       /* discard where p (!p with pnot) */
 int ps_dcl(L *l, const Inst *in);             /* dcl_input / dcl_output: 0 ok */

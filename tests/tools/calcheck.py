@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
-# cal-cs-ids-alu.il, cal-cs-raw-uav.il and cal-ps-pixels.il from a --conform
+# cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-ps-pixels.il and
+# cal-ps-copy-offset.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
 # render targets o0..o2, decoded as OpenCL 1.2 section 8.3 converts).
 # Prints one line; exit 0 when both runtimes equal the formula everywhere.
-import re, struct, sys
+import math, re, struct, sys
 
 d = sys.argv[1]
 man = open(d + "/manifest.xml").read()
@@ -46,12 +47,23 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
     cb0 = struct.unpack("<4f", rd("cb0", "initial")[:16])
     bad = []
     for side in ("amd", "level_zero"):
-        for o in ("o0", "o1", "o2"):
+        for o in [t for t in ("o0", "o1", "o2") if t in args]:
             w, h, ch, dt, pitch = image(o)
             want = bytearray(rd(o, "initial"))
             for j in range(gy):
                 for i in range(gx):
                     x, y = ox + i, oy + j
+                    if "o1" not in args:  # cal-ps-copy-offset: o0 = i0[clamp(floor(v0 + cb0.xy))]
+                        if o != "o0":
+                            continue
+                        wi, hi = image("i0")[:2]
+                        sx, sy = f32(x + 0.5 + cb0[0]), f32(y + 0.5 + cb0[1])
+                        if sx < 0:
+                            continue  # discarded
+                        tx, ty = min(max(math.floor(sx), 0), wi - 1), min(max(math.floor(sy), 0), hi - 1)
+                        want[y * pitch + x * len(encode(o, [0.0] * 4)):y * pitch + (x + 1) * len(encode(o, [0.0] * 4))] = \
+                            encode(o, texel("i0", "initial", tx, ty))
+                        continue
                     if (x + y) % 2:
                         continue  # discarded: the target keeps its contents
                     if o == "o0":
@@ -72,7 +84,7 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
     if bad:
         print("; ".join(bad))
         sys.exit(1)
-    print("%d x %d pixels: both runtimes equal the formula (o0, o1, o2)" % (gx, gy))
+    print("%d x %d pixels: both runtimes equal the formula (%s)" % (gx, gy, ", ".join(t for t in ("o0", "o1", "o2") if t in args)))
     sys.exit(0)
 
 out = "uav1" if "uav1" in args else "g"
