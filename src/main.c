@@ -54,6 +54,7 @@ typedef struct Options {
 	int mutate;           /* --mutate: a deliberate bug (MUT_*), for testing --conform */
 	int no_fp64_emu;      /* --no-fp64-emulation */
 	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
+	int cal_buffers;      /* --cal-outputs buffer: il_ps render targets as buffers */
 	int conform;          /* --conform */
 	int no_finalize;      /* --no-finalize: stop at the vISA text (make bench) */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
@@ -114,6 +115,10 @@ static void usage(FILE *f)
 	      "                    il (measures the front end alone, docs/BENCHMARKS.md)\n"
 	      "  --no-fp64-emulation  refuse double-precision instructions on devices without\n"
 	      "                    fp64 hardware (default: software doubles from 32-bit integer ops)\n"
+	      "  --cal-outputs image|buffer  where a CAL il_ps program's render targets o0..o7\n"
+	      "                    go: write-only 2-D image arguments (default; the typed\n"
+	      "                    write converts to the image's format) or buffer arguments,\n"
+	      "                    16 bytes a pixel, row-major over the domain\n"
 	      "  --messages lsc|legacy  memory message family (default: the device's, LSC on\n"
 	      "                    pvc, the legacy dataport elsewhere); lsc also on dg2 and mtl\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
@@ -878,7 +883,7 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 	size_t len, i;
 	char *text = read_file(input, &len);
 	Module *m;
-	Program *prog;
+	Program *prog = NULL;
 	ZeKernel **zes;
 	GenCode *gcs;
 	ZeData data[2];
@@ -906,7 +911,9 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 		decoded = text;
 	}
 	m = il_parse(input, text, len);
-	if (!m || !(prog = md_read(m))) {
+	if (m && (prog = md_read(m)) && o->cal_buffers)
+		md_cal_output_buffers(prog);
+	if (!m || !prog) {
 		il_free(m);
 		free(text);
 		return 1;
@@ -1086,6 +1093,8 @@ static char *options_text(const Options *o, const Platform *pl)
 	buf_printf(&b, " messages=%s fp64-emulation=%s printf-slot=%d mutate=%d finalize=%s",
 	           o->messages == MSG_LSC ? "lsc" : o->messages == MSG_LEGACY ? "legacy" : "device",
 	           o->no_fp64_emu ? "off" : "on", o->printf_slot, o->mutate, o->no_finalize ? "off" : "on");
+	if (o->cal_buffers) /* absent by default: the key of existing manifests stays */
+		buf_printf(&b, " cal-outputs=buffer");
 	return b.s;
 }
 
@@ -1131,6 +1140,7 @@ int main(int argc, char **argv)
 		{"mutate", required_argument, NULL, 'M'},
 		{"no-fp64-emulation", no_argument, NULL, 'F'},
 		{"messages", required_argument, NULL, 'm'},
+		{"cal-outputs", required_argument, NULL, 'U'},
 		{"conform", no_argument, NULL, 'C'},
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
@@ -1169,6 +1179,13 @@ int main(int argc, char **argv)
 		case 'C': o.conform = 1; break;
 		case 'Z': o.no_finalize = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
+		case 'U':
+			if (!strcmp(optarg, "image") || !strcmp(optarg, "buffer")) {
+				o.cal_buffers = !strcmp(optarg, "buffer");
+				break;
+			}
+			diag_plain("--cal-outputs must be image or buffer, not '%s'", optarg);
+			return 2;
 		case 'm':
 			if (!strcmp(optarg, "lsc"))
 				o.messages = MSG_LSC;

@@ -481,7 +481,11 @@ static void store(Run *R, Item *it, const AInst *a)
 void amd_ps_outputs(Run *R, Item *it, const AInst *a)
 {
 	size_t i;
-	(void)a;
+	for (i = 0; i < R->k->md->args.n; i++) { /* --cal-outputs buffer */
+		const MdArg *m = &R->k->md->args.v[i];
+		if (m->output && m->kind == MA_POINTER)
+			amd_ps_buffer(R, it, a, m, &it->o[(m->output - 1) * 4], &it->ot[(m->output - 1) * 4]);
+	}
 	for (i = 0; i < R->imgs.n; i++) {
 		AImg *g = &R->imgs.v[i];
 		int32_t c[3];

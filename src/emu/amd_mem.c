@@ -422,6 +422,28 @@ void amd_global_store(Run *R, Item *it, const AInst *a, int c, uint32_t v)
 	put(R, it, m, p, (uint32_t)at, 4, b);
 }
 
+/* --cal-outputs buffer: render target `buf` of an il_ps invocation, its
+ * four values v (classes t) to the 16 bytes of its pixel: element
+ * (y - y0) w + (x - x0) of the domain, the flat global id of the launch */
+void amd_ps_buffer(Run *R, Item *it, const AInst *a, const MdArg *buf, const uint32_t v[4], const uint8_t t[4])
+{
+	Mem *m = amd_uav(R, buf->bufid);
+	uint32_t at = (uint32_t)(it->flat_gid * 16);
+	uint8_t *p;
+	int c;
+	if (!m) {
+		amd_fail(R, it, a, "render target '%s' is bound to no buffer", buf->name);
+		return;
+	}
+	for (c = 0; c < 4; c++) {
+		R->taint = t[c];
+		note_racer(R, it, m, at + 4 * (uint32_t)c, 4);
+		if (!(p = amd_mem_at(R, m, at + 4 * (uint32_t)c, 4, it, a, 1)))
+			return;
+		put(R, it, m, p, at + 4 * (uint32_t)c, 4, (const uint8_t *)&v[c]);
+	}
+}
+
 /* stores n dwords of source vi (components x..), or the low sz bytes of x */
 static void store(Run *R, Item *it, const AInst *a, Mem *m, uint32_t addr, int sz, int n, int vi)
 {

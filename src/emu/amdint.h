@@ -342,6 +342,7 @@ int amd_image_setup(Run *R);                 /* checks and copies the images; 0 
 void amd_image_cb1(Run *R);                  /* info blocks and sampler dwords */
 int amd_image(Run *R, Item *it, const AInst *a); /* 1 handled, 0 not an image op */
 void amd_ps_outputs(Run *R, Item *it, const AInst *a); /* il_ps: the render-target writes */
+void amd_ps_buffer(Run *R, Item *it, const AInst *a, const MdArg *buf, const uint32_t v[4], const uint8_t t[4]);
 int amd_image_dcl(const Kernel *k, const Inst *in, char **why); /* dcl checks: 0 ok */
 int amd_image_samples(Opcode op);            /* sample, sample_l, sample_b, sample_g */
 void amd_image_free(Run *R);

@@ -205,6 +205,30 @@ static void derived_resource(Ctx *c, MdBlock *b, const Inst *in)
 	a->unnorm = !strcmp(ty->arg + n, ",unnorm");
 }
 
+void md_cal_output_buffers(Program *p)
+{
+	size_t i, j;
+	for (i = 0; i < p->kernels.n; i++) {
+		MdBlock *b = p->kernels.v[i]->md;
+		int end = 0;
+		if (!p->kernels.v[i]->ps)
+			continue;
+		for (j = 0; j < b->args.n; j++) {
+			MdArg *a = &b->args.v[j];
+			if (a->output) { /* as derived_push makes a buffer */
+				a->kind = a->form = MA_POINTER;
+				a->dim = NULL;
+				a->type = "float";
+				a->nelem = 4;
+				a->mem = "uav";
+				a->access = "RW";
+			}
+			a->offset = end; /* the slots again: a buffer takes one, an image two */
+			end += a->kind == MA_IMAGE ? 32 : 16;
+		}
+	}
+}
+
 /* Render target oN of an il_ps kernel: write-only 2-D image "oN", written
  * through UAV id MD_CAL_OUTPUT_ID(N). */
 static void derived_output(Ctx *c, MdBlock *b, Loc loc, long long n)

@@ -59,7 +59,8 @@ typedef struct MdArg {
 	                     * cbN[k]); 0 = not known */
 	int unnorm;         /* derived image: dcl_resource ..._type(2d,unnorm), sampled
 	                     * with unnormalized coordinates */
-	int output;         /* derived il_ps kernel: render target oN is output - 1 */
+	int output;         /* derived il_ps kernel: render target oN is output - 1 (a write-only
+	                     * 2-D image, or with --cal-outputs buffer a uav pointer) */
 } MdArg;
 
 /* The buffer id a derived kernel's R7xx global buffer g[] is bound to (no
@@ -276,6 +277,9 @@ typedef struct Program {
 
 /* metadata.c */
 Program *md_read(Module *m);            /* NULL after diagnostics if the metadata is malformed */
+/* --cal-outputs buffer: each il_ps kernel's render targets become buffer
+ * arguments (16 bytes a pixel, row-major over the domain) */
+void md_cal_output_buffers(Program *p);
 MdBlock *md_block(Program *p, const char *name);
 const MdPrintf *md_printf(const Program *p, int id); /* NULL if no block declares it */
 int md_link(Program *p, Kernel *k);     /* call closure; checks call/mcall targets; 0 ok */

@@ -345,8 +345,12 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 			const MdArg *a = e->arg;
 			if (a->kind == MA_POINTER && p->derived) /* CAL: bound by name, no cb1 */
 				snprintf(left, sizeof left, "arg %d %s (derived) %s %s", a->index, a->name,
-				         !strcmp(a->mem, "g") ? "g[]" : !strcmp(a->mem, "hc") ? "cb" : "uav",
-				         a->access ? a->access : "");
+				         a->output ? "render target buffer" : !strcmp(a->mem, "g") ? "g[]" :
+				         !strcmp(a->mem, "hc") ? "cb" : "uav", a->access ? a->access : "");
+			else if (a->kind == MA_IMAGE && p->derived) /* its info block: Level Zero's, not IL cb1 */
+				snprintf(left, sizeof left, "arg %d %s (derived) %s %s %s%s", a->index, a->name,
+				         a->output ? "render target image" : "resource image", a->dim, a->access,
+				         a->unnorm ? " unnorm" : "");
 			else if (a->kind == MA_POINTER)
 				snprintf(left, sizeof left, "arg %d %s (%s*) cb1+%d %dB %s %d%s%s", a->index, a->name,
 				         a->type, e->cb_offset, e->cb_size, a->mem, e->amd_id, a->access ? " " : "",

@@ -2234,6 +2234,9 @@ static const char *pointer_provenance(L *l, const MdArg *m)
 		const MdArg *a = &l->k->md->args.v[i];
 		n += a->kind == MA_POINTER && a->bufid == m->bufid && strcmp(a->mem, m->mem) == 0;
 	}
+	if (l->k->derived && m->output)
+		return "CAL render target: pixel (x, y) of the domain (x0, y0, w, h) is the 16 bytes at "
+		       "16*((y - y0)*w + x - x0) from this base, its four components unconverted";
 	if (l->k->derived)
 		return !strcmp(m->mem, "uav") ? "CAL raw UAV: the IL's address is a byte offset from this base" :
 		       "CAL buffer: element i is the 16 bytes at 16*i from this base";

@@ -909,6 +909,21 @@ void global_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4])
 	l->stores++;
 }
 
+void elem_store4(L *l, const MdArg *buf, Val idx, const Val v[4])
+{
+	Base base = arg_base(l, buf);
+	VDecl *t = vk_temp(l->vk, "CBA", VT_UD, l->simd);
+	Val a[2];
+	int h;
+	a[0] = idx, a[1] = val_imm(4);
+	alu(l, "shl", VT_UD, t, 2, a, 0);
+	a[0] = val_vec(t), a[1] = base.lo;
+	alu(l, "add", VT_UD, t, 2, a, 0);
+	for (h = 0; h < l->nchunks; h++)
+		svm_store(l, address(l, val_vec(t), base, h), h, 0, 4, v);
+	l->stores++;
+}
+
 Val hw_cb_read(L *l, const Operand *o, int sel)
 {
 	const MdArg *hc;

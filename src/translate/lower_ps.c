@@ -150,9 +150,12 @@ void ps_setup(L *l)
 		return;
 	ps_coords(l);
 	for (i = 0; i < l->k->md->args.n; i++)
-		if (l->k->md->args.v[i].output)
+		if (l->k->md->args.v[i].output) {
 			for (c = 0; c < 4; c++)
 				ps_out_reg(l, l->k->md->args.v[i].output - 1, c);
+			if (l->k->md->args.v[i].kind == MA_POINTER) /* --cal-outputs buffer: the pixel's index */
+				lower_special(l, SR_ABS_TID_FLAT, 0);
+		}
 }
 
 void ps_prologue(L *l)
@@ -199,9 +202,21 @@ void ps_epilogue(L *l)
 	}
 	for (i = 0; i < l->k->md->args.n; i++) {
 		const MdArg *a = &l->k->md->args.v[i];
-		VDecl *uvr[3] = {l->ps_pix[0], l->ps_pix[1], NULL};
-		if (a->output)
-			image_write(l, a, uvr, l->ps_o[a->output - 1]);
+		VDecl *uvr[3] = {l->ps_pix[0], l->ps_pix[1], NULL}, *const *o;
+		Val v[4];
+		int c;
+		if (!a->output)
+			continue;
+		o = l->ps_o[a->output - 1];
+		if (a->kind == MA_IMAGE) {
+			image_write(l, a, uvr, o);
+			continue;
+		}
+		/* a buffer: pixel (x, y) of the domain (x0, y0, w, h) is element
+		 * (y - y0) w + (x - x0), the flat global id of a 2-D launch */
+		for (c = 0; c < 4; c++)
+			v[c] = val_vec(o[c]);
+		elem_store4(l, a, lower_special(l, SR_ABS_TID_FLAT, 0), v);
 	}
 	if (skip)
 		vk_label(l->vk, skip);

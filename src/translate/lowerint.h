@@ -172,6 +172,8 @@ int lower_mem(L *l, const Inst *in);
 int mem_knows(Opcode op);                  /* lower_mem lowers op (not only diagnoses it) */
 Val hw_cb_read(L *l, const Operand *o, int sel);  /* cbN[i], and a derived kernel's g[i] */
 void global_store(L *l, const Operand *d, const int m[4], VDecl *const tmp[4]); /* g[i] = tmp */
+/* the 16 bytes at 16 idx in a derived kernel's buffer argument := v[0..3] */
+void elem_store4(L *l, const MdArg *buf, Val idx, const Val v[4]);
 Val cb1_relative(L *l, const Operand *o, int sel); /* cb1[r.c + k] (lower_mem.c) */
 int hc_pointer_at(L *l, int byte);
 VDecl *priv_load(L *l, int base, Val idx);     /* private dword base+idx of every lane */
