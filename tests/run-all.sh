@@ -1059,18 +1059,22 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	# (uav1, the render targets) against the documented formulas, recomputed
 	# from the dumps by tests/tools/calcheck.py (no code shared with either
 	# runtime), at SIMD8, 16 and 32; two random launch shapes must agree too
-	# (AMD == L0)
-	for b in cal-cs-fill-g cal-cs-ids-alu cal-cs-raw-uav cal-ps-pixels cal-ps-copy-offset; do
+	# (AMD == L0); the il_ps ones with their render targets as images and,
+	# --cal-outputs buffer, as buffers
+	for bm in cal-cs-fill-g: cal-cs-ids-alu: cal-cs-raw-uav: cal-ps-pixels:image cal-ps-copy-offset:image \
+		cal-ps-pixels:buffer cal-ps-copy-offset:buffer; do
+		b=${bm%:*} mode=${bm#*:}
 		for simd in 8 16 32; do
-			rm -rf "$WORK/cal-$b-$simd"
-			"$TRANSLATE" --conform --no-pocl -simd "$simd" --shapes 2 -o "$WORK/cal-$b-$simd" "$SRC/tests/il/$b.il" \
-				>"$WORK/cal-$b-$simd.log" 2>&1
+			w="$WORK/cal-$b-$mode-$simd"
+			rm -rf "$w"
+			"$TRANSLATE" --conform --no-pocl ${mode:+--cal-outputs $mode} -simd "$simd" --shapes 2 -o "$w" \
+				"$SRC/tests/il/$b.il" >"$w.log" 2>&1
 			rc=$?
-			if [ $rc -eq 0 ] && r=$(python3 "$SRC/tests/tools/calcheck.py" "$WORK/cal-$b-$simd/$b.main" 2>&1); then
-				ok "tests/il/$b.il at SIMD$simd: $r"
+			if [ $rc -eq 0 ] && r=$(python3 "$SRC/tests/tools/calcheck.py" "$w/$b.main" 2>&1); then
+				ok "tests/il/$b.il at SIMD$simd${mode:+, --cal-outputs $mode}: $r"
 			else
-				ko "tests/il/$b.il at SIMD$simd: both runtimes equal the formula" \
-					"exit $rc: $(head -c 600 "$WORK/cal-$b-$simd.log") ${r:-}"
+				ko "tests/il/$b.il at SIMD$simd${mode:+, --cal-outputs $mode}: both runtimes equal the formula" \
+					"exit $rc: $(head -c 600 "$w.log") ${r:-}"
 			fi
 		done
 	done

@@ -662,6 +662,12 @@ Val lsrc(L *l, const Operand *o, int c)
 	case RF_GLOBAL:
 		v = hw_cb_read(l, o, sel[c]);
 		break;
+	case RF_VOUTPUT:
+		if (!l->k->ps)
+			goto unsupported;
+		lerr(l, o->loc, "render target '%s' is write-only: a pixel shader cannot read its outputs",
+		     o->name ? o->name : "?");
+		return val_imm(0);
 	case RF_VINPUT:
 		if (!l->k->ps)
 			goto unsupported;
