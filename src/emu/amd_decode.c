@@ -180,6 +180,11 @@ static int lds_declared(Dec *d, const Inst *in, long long id, int bytes, int str
 
 /* ---- operands ------------------------------------------------------------- */
 
+static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s);
+static void push_mov(Dec *d, Loc loc, const ADst *t, const ASrc *s);
+/* the register numbers a special register used as an index is copied to */
+#define SPECIAL_INDEX_REG (1LL << 40)
+
 static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
 {
 	int sel[4];
@@ -187,6 +192,23 @@ static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
 	*rel_sel = 0;
 	if (!o->index_reg)
 		return 0;
+	if (o->index_reg->file == RF_SPECIAL && !o->index_reg->nmods && !il_swizzle(o->index_reg, sel) &&
+	    sel[0] <= SEL_W) {
+		/* g[vaTid.x]: the id copied into a register of its own first */
+		ADst t;
+		ASrc s;
+		if (dec_src(d, o->index_reg, NULL, &s))
+			return -1;
+		memset(&t, 0, sizeof t);
+		t.kind = D_TEMP;
+		t.m[0] = WM_WRITE;
+		t.rel = -1;
+		t.reg = reg_index(d, SPECIAL_INDEX_REG + o->index_reg->num);
+		push_mov(d, o->loc, &t, &s);
+		*rel = t.reg;
+		*rel_sel = 0;
+		return 0;
+	}
 	if (o->index_reg->file != RF_TEMP || o->index_reg->has_index || o->index_reg->nmods ||
 	    il_swizzle(o->index_reg, sel) || sel[0] > SEL_W)
 		return fail(d, o->loc, "the relative index of '%s' must be one component of a register r<n>",

@@ -81,9 +81,9 @@ static void special(Run *R, const Item *it, int sr, uint32_t out[4])
 		out[0] = flat3(R->group, R->ngroups);
 		break;
 	case SR_ABS_TID:
-	case SR_VA_TID:
 		memcpy(out, it->gid, 3 * sizeof *out);
 		break;
+	case SR_VA_TID: /* R7xx CAL's absolute id is the flattened one */
 	case SR_ABS_TID_FLAT:
 		out[0] = flat3(it->gid, global);
 		break;

@@ -599,6 +599,36 @@ static int read_as_int(const Func *f, size_t at)
 	return 0;
 }
 
+/* Does a derived (CAL) kernel read buffer argument m's elements as
+ * integers: an integer instruction (or a relative index) takes one
+ * directly?  Its data is then small positive integers (1..16): CAL
+ * programs keep sizes, pitches and offsets in their constant buffers and
+ * index with them, which random floats or +-100000 would send out of every
+ * buffer on both sides alike. */
+static int derived_int_buffer(const Kernel *k, const MdArg *m)
+{
+	size_t f, i;
+	int j, kind;
+	if (!k->derived || m->kind != MA_POINTER)
+		return 0;
+	for (f = 0; f < k->funcs.n; f++)
+		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+			const Inst *in = &k->funcs.v[f]->code.v[i];
+			kind = amd_alu_kind(in->op);
+			for (j = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0; j < in->nops; j++) {
+				const Operand *o = &in->ops[j];
+				const Operand *x = o->index_reg;
+				int hit = (o->file == RF_CB && !strcmp(m->mem, "hc") && o->num == m->bufid) ||
+				          (o->file == RF_GLOBAL && !strcmp(m->mem, "g"));
+				int xhit = x && ((x->file == RF_CB && !strcmp(m->mem, "hc") && x->num == m->bufid) ||
+				                 (x->file == RF_GLOBAL && !strcmp(m->mem, "g")));
+				if (xhit || (hit && (kind == 1 || kind == 4 || kind == 6)))
+					return 1;
+			}
+		}
+	return 0;
+}
+
 /* Is the value instruction `at` of f stores (its second operand) an integer?
  * The last earlier instruction writing the register decides. */
 static int written_as_int(const Func *f, size_t at)
@@ -838,7 +868,10 @@ static int conform_launch(const Kernel *k, const ConformOptions *o, int shape, i
 			if (a->bytes > 0) /* a derived kernel's constant buffer: its declared size */
 				e.size = (size_t)a->bytes;
 			e.bytes = xmalloc(e.size);
-			for (j = 0; j + (size_t)es <= e.size; j += (size_t)es)
+			if (derived_int_buffer(k, a))
+				for (j = 0; j + 4 <= e.size; j += 4)
+					put_elem(e.bytes + j, 4, EK_INT, &rng, 1, 16);
+			else for (j = 0; j + (size_t)es <= e.size; j += (size_t)es)
 				if (va->data_small == 2 && ek == EK_INT) {
 					uint64_t v = j / (size_t)es;
 					memcpy(e.bytes + j, &v, (size_t)es); /* the low bytes */

@@ -469,13 +469,21 @@ static int finalize_in(const char *dir, const char *genx_ir, const Platform *p,
 	/* XeHP-class parts with inline data: the prolog takes the first
 	 * cross-thread GRF from it (IGC passes the same option) */
 	char *argv[] = {prog, input, "-platform", (char *)p->genx, "-output", "-binary",
-			"-asmOutput", base, p->inline_data ? "-useInlineData" : NULL, NULL};
+			"-asmOutput", base, p->inline_data ? "-useInlineData" : NULL, NULL, NULL};
 	RunResult r;
 	int rc = -1;
 	if (write_text(inpath, visa_text) < 0)
 		*why = xasprintf("cannot write %s: %s", inpath, strerror(errno));
 	else {
 		run(argv, dir, logpath, timeout_s, &r);
+		if (!r.exec_errno && !r.timed_out && WIFSIGNALED(r.status) && WTERMSIG(r.status) == SIGSEGV) {
+			/* GenX_IR 1.0.12504's if-conversion dies on some branch
+			 * shapes (a CAL switch whose cases each set one component,
+			 * docs/design.md, "Control flow and functions"): once more without that
+			 * optimisation, which only predicates small branches */
+			argv[p->inline_data ? 9 : 8] = "-noifcvt";
+			run(argv, dir, logpath, timeout_s, &r);
+		}
 		*log = slurp(logpath, NULL);
 		rc = judge(dir, base, &r, genx_ir, timeout_s, log, out, why);
 	}

@@ -374,8 +374,9 @@ static Val special(L *l, const Operand *o, int sel)
 		if (sel < 3)
 			return val_scalar(group_id(l, sel), 0);
 		return val_imm(0);
+	case SR_VA_TID: /* R7xx CAL's absolute id: the flattened one (vAbsTidFlat) */
+		return lower_special(l, SR_ABS_TID_FLAT, sel);
 	case SR_ABS_TID:
-	case SR_VA_TID:
 		if (sel < 3) {
 			if (!l->abs_tid[sel]) {
 				static const char *const n[3] = {"ABS_X", "ABS_Y", "ABS_Z"};
@@ -614,6 +615,45 @@ static long long itemp_key(const Operand *o)
 	return -((o->num << 32) + o->index_imm) - 1;
 }
 
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Every register component some instruction of the kernel may write (the
+ * first operand of each instruction, through its mask): a read of one no
+ * instruction writes is 0, as on AMD's side, where registers start as 0,
+ * and no vISA variable is read without a definition (GenX_IR 1.0.12504
+ * crashes on some of those: a CAL program reading r1.z it never writes,
+ * under a switch). */
+static void scan_written(L *l)
+{
+	size_t f, i;
+	int c, m[4];
+	for (f = 0; f <= l->k->funcs.n; f++) {
+		const Func *fn = f < l->k->funcs.n ? l->k->funcs.v[f] : l->k->main;
+		for (i = 0; i < fn->code.n; i++) {
+			const Inst *in = &fn->code.v[i];
+			if (!in->nops || in->ops[0].file != RF_TEMP || il_ops[in->op].kind == K_DCL)
+				continue;
+			if (il_wmask(&in->ops[0], m))
+				m[0] = m[1] = m[2] = m[3] = WM_WRITE;
+			for (c = 0; c < 4; c++)
+				if (m[c] != WM_SKIP)
+					vec_push(&l->written, 4 * in->ops[0].num + c);
+		}
+	}
+	if (l->written.n)
+		qsort(l->written.v, l->written.n, sizeof *l->written.v, cmp_ll);
+}
+
+static int is_written(const L *l, long long num, int c)
+{
+	long long key = 4 * num + c;
+	return l->written.n && bsearch(&key, l->written.v, l->written.n, sizeof key, cmp_ll);
+}
+
 /* Value of dst component c of source operand o. */
 Val lsrc(L *l, const Operand *o, int c)
 {
@@ -630,7 +670,8 @@ Val lsrc(L *l, const Operand *o, int c)
 			lerr(l, o->loc, "'%s' cannot be indexed", o->name);
 			return val_imm(0);
 		}
-		v = sel[c] > SEL_W ? val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0) : val_vec(reg_comp(l, o->num, sel[c]));
+		v = sel[c] > SEL_W ? val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0) :
+		    !is_written(l, o->num, sel[c]) ? val_imm(0) : val_vec(reg_comp(l, o->num, sel[c]));
 		break;
 	case RF_ITEMP:
 		if (itemp_in_scratch(l, o->num)) {
@@ -2224,6 +2265,17 @@ static void prologue(L *l)
 	if (l->abs_flat)
 		flatten(l, l->abs_flat, l->abs_tid, 1, l->imp[IMP_GLOBAL_SIZE]);
 	ps_prologue(l);
+	if (l->k->derived) {
+		/* a hand-written CAL program may read a register on a path that
+		 * did not write it (a switch setting one component per case): 0,
+		 * as AMD's side starts registers, not whatever the GRF held */
+		size_t i;
+		Val z = val_imm(0);
+		for (i = 0; i < l->regs.n; i++)
+			for (c = 0; l->regs.v[i].num >= 0 && c < 4; c++)
+				if (l->regs.v[i].c[c])
+					alu(l, "mov", VT_UD, l->regs.v[i].c[c], 1, &z, 0);
+	}
 }
 
 static int align_up(int v, int a)
@@ -2489,6 +2541,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	collect_lits(&l, l.k->main, 1);
 	for (i = 0; i < k->funcs.n; i++)
 		collect_lits(&l, k->funcs.v[i], 2);
+	scan_written(&l);
 	/* a function called with different pointers on a shared UAV is lowered
 	 * once per calling context, each copy with its own static bases */
 	l.clones = provenance_clones(&l.pv);
@@ -2546,6 +2599,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 	plan->mem_pointers = l.mem_pointers;
 	*vkp = l.vk;
 	vec_free(&l.regs);
+	vec_free(&l.written);
 	vec_free(&l.main_lits);
 	vec_free(&l.func_lits);
 	vec_free(&l.all_lits);
@@ -2557,6 +2611,7 @@ int translate_kernel(Program *p, Kernel *kernel, const TranslateOptions *o, VKer
 fail:
 	vk_free(l.vk);
 	vec_free(&l.regs);
+	vec_free(&l.written);
 	vec_free(&l.main_lits);
 	vec_free(&l.func_lits);
 	vec_free(&l.all_lits);

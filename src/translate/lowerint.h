@@ -136,6 +136,7 @@ typedef struct L {
 	VDecl *ps_win[2];      /* its window coordinate (f): pixel + 0.5 */
 	VDecl *ps_o[MD_CAL_OUTPUTS][4]; /* render target registers (ud) */
 	VDecl *ps_killed;      /* 1 where the pixel was discarded */
+	VEC(long long) written; /* 4 r + c of every r<n>.c some instruction writes, sorted */
 } L;
 
 
