@@ -184,6 +184,8 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s);
 static void push_mov(Dec *d, Loc loc, const ADst *t, const ASrc *s);
 /* the register numbers a special register used as an index is copied to */
 #define SPECIAL_INDEX_REG (1LL << 40)
+/* the registers transpose copies its rows to */
+#define TRANSPOSE_REG (SPECIAL_INDEX_REG + SR_COUNT)
 
 static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
 {
@@ -771,6 +773,51 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 	return rc;
 }
 
+/* transpose rD, rS: the 4x4 matrix in rS..rS+3 (a register a row),
+ * transposed into rD..rD+3 (rD+i.c = rS+c.i), through four registers of
+ * its own so that rD may be rS */
+static int dec_transpose(Dec *d, const Inst *in)
+{
+	const Operand *dst = &in->ops[0], *src = &in->ops[1];
+	int sel[4], m[4], r, c;
+	if (in->nops != 2 || dst->file != RF_TEMP || src->file != RF_TEMP || dst->has_index || src->has_index ||
+	    src->nmods || in->nmods || il_swizzle(src, sel) || il_wmask(dst, m) || sel[0] != SEL_X ||
+	    sel[1] != SEL_Y || sel[2] != SEL_Z || sel[3] != SEL_W || m[0] != WM_WRITE || m[1] != WM_WRITE ||
+	    m[2] != WM_WRITE || m[3] != WM_WRITE)
+		return fail(d, in->loc, "'transpose' takes two registers r<n> without masks, swizzles or modifiers "
+		            "(each the first row of a 4x4 matrix in four registers)");
+	for (r = 0; r < 4; r++) { /* the rows, copied */
+		ASrc s;
+		ADst t;
+		memset(&s, 0, sizeof s);
+		memset(&t, 0, sizeof t);
+		s.kind = S_TEMP;
+		s.rel = t.rel = -1;
+		s.reg = reg_index(d, src->num + r);
+		for (c = 0; c < 4; c++)
+			s.sel[c] = (uint8_t)c, t.m[c] = WM_WRITE;
+		t.kind = D_TEMP;
+		t.reg = reg_index(d, TRANSPOSE_REG + r);
+		push_mov(d, in->loc, &t, &s);
+	}
+	for (r = 0; r < 4; r++)
+		for (c = 0; c < 4; c++) {
+			ASrc s;
+			ADst t;
+			memset(&s, 0, sizeof s);
+			memset(&t, 0, sizeof t);
+			s.kind = S_TEMP;
+			s.rel = t.rel = -1;
+			s.reg = reg_index(d, TRANSPOSE_REG + c);
+			s.sel[0] = s.sel[1] = s.sel[2] = s.sel[3] = (uint8_t)r;
+			t.kind = D_TEMP;
+			t.reg = reg_index(d, dst->num + r);
+			t.m[c] = WM_WRITE;
+			push_mov(d, in->loc, &t, &s);
+		}
+	return 0;
+}
+
 static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 {
 	AInst a;
@@ -786,6 +833,8 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 		return dec_dcl(d, in);
 	if (in->op == OP_MCALL)
 		return dec_mcall(d, in, fl);
+	if (in->op == OP_TRANSPOSE)
+		return dec_transpose(d, in);
 	if (kind == K_MDEF || kind == K_MEND)
 		return fail(d, in->loc, "'%s' inside code", il_ops[in->op].name);
 	if (check_mods(d, in, &a) || zeroop(d, in, &a))

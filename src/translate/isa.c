@@ -128,8 +128,6 @@ static const struct {
 	{OP_RND, "no source gives its rounding rule: the IL specification enumerates it apart from "
 	         "round_nearest, round_neginf, round_plusinf and round_z (all lowered), and no source "
 	         "says whether its halves go to even or away from zero"},
-	{OP_TRANSPOSE, "no source gives its operands: a 4x4 transpose reads and writes four "
-	               "registers, and no source says how the one-source text form names them"},
 	{OP_FETCH4, "no source gives the text form's channel selection or the order of the four texels "
 	            "in the result (GRVK reads a binary token's component field; the AMD IL text spelling "
 	            "is unknown)"},

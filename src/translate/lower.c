@@ -635,13 +635,15 @@ static void scan_written(L *l)
 		const Func *fn = f < l->k->funcs.n ? l->k->funcs.v[f] : l->k->main;
 		for (i = 0; i < fn->code.n; i++) {
 			const Inst *in = &fn->code.v[i];
+			int r;
 			if (!in->nops || in->ops[0].file != RF_TEMP || il_ops[in->op].kind == K_DCL)
 				continue;
 			if (il_wmask(&in->ops[0], m))
 				m[0] = m[1] = m[2] = m[3] = WM_WRITE;
-			for (c = 0; c < 4; c++)
-				if (m[c] != WM_SKIP)
-					vec_push(&l->written, 4 * in->ops[0].num + c);
+			for (r = 0; r < (in->op == OP_TRANSPOSE ? 4 : 1); r++) /* transpose: four rows */
+				for (c = 0; c < 4; c++)
+					if (m[c] != WM_SKIP)
+						vec_push(&l->written, 4 * (in->ops[0].num + r) + c);
 		}
 	}
 	if (l->written.n)
@@ -2016,6 +2018,39 @@ static int check_mods(L *l, const Inst *in)
 	return 0;
 }
 
+/* transpose rD, rS (Oberon A2's CAL kernels: "output is stored in
+ * {r30,r31,r32,r33}", then "transpose r30, r30"): the 4x4 matrix in rows
+ * rS..rS+3 transposed into rD..rD+3, rD+i.c = rS+c.i; copied first, as rD
+ * may be rS. */
+static void lower_transpose(L *l, const Inst *in)
+{
+	const Operand *dst = &in->ops[0], *src = &in->ops[1];
+	VDecl *t[4][4];
+	int sel[4], m[4], r, c;
+	if (in->nops != 2 || dst->file != RF_TEMP || src->file != RF_TEMP || dst->has_index || src->has_index ||
+	    src->nmods || in->nmods || il_swizzle(src, sel) || il_wmask(dst, m) || sel[0] != SEL_X ||
+	    sel[1] != SEL_Y || sel[2] != SEL_Z || sel[3] != SEL_W || m[0] != WM_WRITE || m[1] != WM_WRITE ||
+	    m[2] != WM_WRITE || m[3] != WM_WRITE) {
+		lerr(l, in->loc, "'transpose' takes two registers r<n> without masks, swizzles or modifiers "
+		     "(each the first row of a 4x4 matrix in four registers)");
+		return;
+	}
+	for (r = 0; r < 4; r++)
+		for (c = 0; c < 4; c++) {
+			Operand o = *src;
+			Val v;
+			o.num = src->num + r;
+			v = lsrc(l, &o, c);
+			t[r][c] = vk_temp(l->vk, "TR", VT_UD, l->simd);
+			alu(l, "mov", VT_UD, t[r][c], 1, &v, 0);
+		}
+	for (r = 0; r < 4; r++)
+		for (c = 0; c < 4; c++) {
+			Val v = val_vec(t[c][r]);
+			alu(l, "mov", VT_UD, reg_comp(l, dst->num + r, c), 1, &v, 0);
+		}
+}
+
 static void lower_inst(L *l, const Inst *in)
 {
 	const OpInfo *oi = &il_ops[in->op];
@@ -2063,6 +2098,9 @@ static void lower_inst(L *l, const Inst *in)
 	switch (in->op) {
 	case OP_NOP:
 		break;
+	case OP_TRANSPOSE:
+		lower_transpose(l, in);
+		break;
 	case OP_DISCARD_LOGICALNZ: case OP_DISCARD_LOGICALZ:
 		if (l->k->ps) { /* CAL pixel shader: the pixel keeps its contents */
 			int pnot;
@@ -2097,7 +2135,7 @@ int lower_knows(Opcode op)
 			return mem_knows(op) || image_lowers(op);
 		}
 	case K_INST:
-		return op == OP_NOP || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
+		return op == OP_NOP || op == OP_TRANSPOSE || find_alu(op) || is_i64(op) || mem_knows(op) || image_lowers(op) ||
 		       f64_knows(op) || int64_knows(op) || media_knows(op) || fmath_knows(op) || wave_knows(op) ||
 		       flat_knows(op);
 	case K_CALL:

@@ -804,7 +804,7 @@ int lower_fmath(L *l, const Inst *in)
 		}
 		break;
 	case OP_CMOV: case OP_MOD: case OP_LEN: case OP_DIST: case OP_NRM: case OP_PIREDUCE:
-	case OP_RND: case OP_TRANSPOSE:
+	case OP_RND:
 		lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name, isa_undocumented(in->op));
 		return 1;
 	default:
