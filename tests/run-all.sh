@@ -1061,7 +1061,7 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	# runtime), at SIMD8, 16 and 32; two random launch shapes must agree too
 	# (AMD == L0); the il_ps ones with their render targets as images and,
 	# --cal-outputs buffer, as buffers
-	for bm in cal-cs-fill-g: cal-cs-ids-alu: cal-cs-raw-uav: cal-ps-pixels:image cal-ps-copy-offset:image \
+	for bm in cal-cs-fill-g: cal-cs-ids-alu: cal-cs-raw-uav: cal-cs-transpose: cal-ps-pixels:image cal-ps-copy-offset:image \
 		cal-ps-pixels:buffer cal-ps-copy-offset:buffer; do
 		b=${bm%:*} mode=${bm#*:}
 		for simd in 8 16 32; do

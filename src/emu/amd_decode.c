@@ -377,7 +377,7 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	                                 "ieee", "arena", "size", "cmpval", "b64", "addr"};
 	static const char *const fence[] = {"threads", "lds", "memory", "gds", "gws", "mem", "read",
 	                                    "write", "only", "sr"};
-	static const char *const sample[] = {"id", "resource", "sampler", "coordtype"};
+	static const char *const sample[] = {"id", "resource", "sampler", "coordtype", "aoffimmi"};
 	static const char *const resinfo[] = {"id", "resource", "uint"};
 	int i, smp = amd_image_samples(in->op);
 	size_t j;
@@ -409,8 +409,20 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 		if (!sm || il_mod_int(sm, -1) < 0)
 			return fail(d, in->loc, "'%s' needs _sampler(n)", il_ops[in->op].name);
 		a->samp = (int)il_mod_int(sm, -1);
+		const Mod *ao = il_inst_mod(in, "aoffimmi");
 		a->unnorm = ct && ct->arg && !strcmp(ct->arg, "unnormalized");
 		a->coordtype = ct != NULL;
+		if (ao) { /* three whole numbers in -8..7 (written 1 or 1.0) */
+			double o[3];
+			int n = 0, k;
+			if (!ao->arg || sscanf(ao->arg, "%lf,%lf,%lf%n", &o[0], &o[1], &o[2], &n) != 3 || ao->arg[n])
+				return fail(d, ao->loc, "'_aoffimmi(%s)' is not three texel offsets", ao->arg ? ao->arg : "");
+			for (k = 0; k < 3; k++) {
+				if (!(o[k] >= -8 && o[k] <= 7) || o[k] != (int)o[k])
+					return fail(d, ao->loc, "'_aoffimmi(%s)': offsets are whole texels in -8..7", ao->arg);
+				a->off[k] = (int8_t)o[k];
+			}
+		}
 		if (ct && (!ct->arg || (a->unnorm == 0 && strcmp(ct->arg, "normalized"))))
 			return fail(d, ct->loc, "'_coordtype(%s)' is neither normalized nor unnormalized",
 			            ct->arg ? ct->arg : "");

@@ -359,6 +359,17 @@ static void sample(Run *R, Item *it, const AInst *a)
 	n = emu_image_coords(g->d->type);
 	for (k = 0; k < n; k++)
 		c[k] = srcf(R, it, a, 0, k);
+	if (a->off[0] || a->off[1] || a->off[2]) { /* _aoffimmi: texel offsets, texel coordinates only */
+		int layer = g->d->type == EI_1D_ARRAY ? 1 : g->d->type == EI_2D_ARRAY ? 2 : -1;
+		if (s.normalized) {
+			R->refused = 1;
+			amd_fail(R, it, a, "'_aoffimmi' with normalized coordinates is not emulated");
+			return;
+		}
+		for (k = 0; k < n && k < 3; k++)
+			if (k != layer)
+				c[k] += (float)a->off[k];
+	}
 	if (a->op != OP_SAMPLE)
 		lod_sample(lod_of(R, it, a, g->d), &s);
 	if (R->err)

@@ -66,6 +66,7 @@ typedef struct AInst {
 	uint8_t sat, arena, cond_z;
 	uint8_t b64;        /* UAV atomics: _b64, 64-bit values in component pairs */
 	uint8_t unnorm;     /* sample: _coordtype(unnormalized); resinfo: _uint */
+	int8_t off[3];      /* sample: _aoffimmi(u,v,w), texel offsets */
 	uint8_t coordtype;  /* sample: the instruction has _coordtype (else a CAL resource's
 	                     * declaration decides) */
 	int samp;           /* sample: _sampler(n), -1 = none */

@@ -51,6 +51,7 @@
  * 1/size or size from the info block (for a sampler argument, chosen at run
  * time from sampler_normalized).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "translate.h"
@@ -414,6 +415,51 @@ static VDecl *coord(L *l, const Operand *o, int c, VType t)
 	return v;
 }
 
+/* _aoffimmi(u,v,w) of a sample: integer texel offsets (-8..7, D3D10's
+ * immediate offsets; CAL programs such as Oberon A2's read neighbours with
+ * them) into off[]; -1 after a diagnostic.  An offset is in texels, so the
+ * instruction's coordinates must be texel coordinates: with them, texel
+ * floor(u) + o is texel floor(u + o) exactly. */
+static int sample_offsets(L *l, const Inst *in, int normalized, int off[3])
+{
+	const Mod *m = il_inst_mod(in, "aoffimmi");
+	const char *p;
+	char *end;
+	int k;
+	off[0] = off[1] = off[2] = 0;
+	if (!m)
+		return 0;
+	for (k = 0, p = m->arg ? m->arg : ""; k < 3; k++, p = end + 1) {
+		double v = strtod(p, &end); /* AMD-SPL writes them as 0.0 */
+		if (end == p || !(v >= -8 && v <= 7) || v != (int)v || *end != (k < 2 ? ',' : '\0')) {
+			lerr(l, m->loc, "'_aoffimmi(%s)' needs three whole texel offsets in -8..7", m->arg ? m->arg : "");
+			return -1;
+		}
+		off[k] = (int)v;
+	}
+	if (normalized && (off[0] || off[1] || off[2])) {
+		lerr(l, m->loc, "'_aoffimmi' with normalized coordinates is not supported: the offset is in "
+		     "texels, a coordinate's 1/size each (unnormalized resources take it)");
+		return -1;
+	}
+	return 0;
+}
+
+/* coordinate c of a sample, plus its texel offset */
+static VDecl *sample_coord(L *l, const Inst *in, int c, const int off[3])
+{
+	VDecl *v = coord(l, &in->ops[1], c, VT_F);
+	if (c < 3 && off[c]) {
+		float f = (float)off[c];
+		uint32_t u;
+		Val a[2];
+		memcpy(&u, &f, 4);
+		a[0] = val_vec(v), a[1] = val_imm(u);
+		alu(l, "add", VT_F, v, 2, a, 0);
+	}
+	return v;
+}
+
 /* sources an image read takes after its destination: the coordinate, then
  * sample_l's level of detail and sample_b's bias (.x) or sample_g's two
  * gradients; resinfo's one source is the mip level */
@@ -758,7 +804,8 @@ static void sw_result(L *l, const Inst *in, const int m[4], VDecl *const *ch)
 }
 
 /* sample through a kernel-defined sampler without a sampler engine */
-static void soft_sample(L *l, const Inst *in, const MdArg *img, const MdSampler *smp, int normalized)
+static void soft_sample(L *l, const Inst *in, const MdArg *img, const MdSampler *smp, int normalized,
+                        const int off[3])
 {
 	const Shape *s = shape_of(img);
 	int m[4], na = s->layer >= 0 ? s->layer : s->ncoord, a, k, ch;
@@ -783,7 +830,7 @@ static void soft_sample(L *l, const Inst *in, const MdArg *img, const MdSampler 
 	t = sw_op(l, "and", VT_UD, t, val_imm(1), 2);
 	alpha = sw_sel(l, compare(l, "ne", VT_UD, t, val_imm(0)), val_imm(0), one);
 	for (a = 0; a < na; a++) {
-		Val x = val_vec(coord(l, &in->ops[1], a, VT_F));
+		Val x = val_vec(sample_coord(l, in, a, off));
 		sw_axis(l, addr, normalized, linear, x, info(l, img, a), idx[a], bor[a], &w[a]);
 	}
 	if (s->layer >= 0) { /* clamp(rint(coordinate), 0, layers - 1) */
@@ -835,9 +882,10 @@ static void soft_sample(L *l, const Inst *in, const MdArg *img, const MdSampler 
 
 static void lower_sample(L *l, const Inst *in)
 {
-	static const char *const ok[] = {"resource", "id", "sampler", "coordtype"};
+	static const char *const ok[] = {"resource", "id", "sampler", "coordtype", "aoffimmi"};
 	const MdArg *img;
 	const MdSampler *smp;
+	int off[3];
 	const Mod *sm = il_inst_mod(in, "sampler"), *ct = il_inst_mod(in, "coordtype");
 	const Shape *s;
 	VDecl *uvr[3], *k;
@@ -846,6 +894,8 @@ static void lower_sample(L *l, const Inst *in)
 		return;
 	if (!ct && img->unnorm) /* CAL: the resource's declaration says (_type(2d,unnorm)) */
 		normalized = 0;
+	if (sample_offsets(l, in, normalized, off))
+		return;
 	if (!sm) {
 		lerr(l, in->loc, "'%s' needs _sampler(n)", il_ops[in->op].name);
 		return;
@@ -865,13 +915,13 @@ static void lower_sample(L *l, const Inst *in)
 	for (c = 2; c < in->nops; c++) /* level, bias, gradients: read for their checks only */
 		(void)lsrc(l, &in->ops[c], 0);
 	if (!l->o->plat->sampler) {
-		soft_sample(l, in, img, smp, normalized);
+		soft_sample(l, in, img, smp, normalized, off);
 		return;
 	}
 	k = coord_scale(l, img, smp, normalized, s->layer >= 0 ? s->layer : s->ncoord);
 	for (c = 0; c < s->ncoord; c++) {
 		Val a[2];
-		uvr[c] = coord(l, &in->ops[1], c, VT_F);
+		uvr[c] = c == s->layer ? coord(l, &in->ops[1], c, VT_F) : sample_coord(l, in, c, off);
 		if (c == s->layer) { /* the layer is rint(coordinate) (OpenCL) */
 			a[0] = val_vec(uvr[c]);
 			alu(l, "rnde", VT_F, uvr[c], 1, a, 0);

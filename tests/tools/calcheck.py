@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
-# cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-ps-pixels.il and
-# cal-ps-copy-offset.il from a --conform
+# cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il
+# and cal-ps-copy-offset.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
@@ -46,7 +46,7 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
 
     cb0 = struct.unpack("<4f", rd("cb0", "initial")[:16])
     buffers = re.search(r'name="o0" kind="buffer"', man) is not None  # --cal-outputs buffer
-    targets = [t for t in ("o0", "o1", "o2") if t in args]
+    targets = [t for t in ("o0", "o1", "o2", "o3") if t in args]
 
     def place(want, o, x, y, v):  # render target o's bytes of pixel (x, y) := float4 v
         if buffers:  # 16 bytes a pixel, row-major over the domain, unconverted
@@ -70,6 +70,9 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
             return [f32(f32(t[c] + t[c]) + cb0[c]) for c in range(4)]
         if o == "o1":
             return [f32((x + 0.5) * 0.015625), 0.0, 0.0, 1.0]
+        if o == "o3":
+            wi, hi = image("i0")[:2]
+            return texel("i0", "initial", min(max(x - 1, 0), wi - 1), min(max(y + 1, 0), hi - 1))
         return [0.0] * 4
 
     bad = []
@@ -96,7 +99,7 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
 out = "uav1" if "uav1" in args else "g"
 g0 = words(rd(out, "initial"))
 want = list(g0)
-cb0 = words(rd("cb0", "initial"))
+cb0 = words(rd("cb0", "initial")) if "cb0" in args else []
 if "uav1" in args:  # cal-cs-raw-uav
     u0 = words(rd("uav0", "initial"))
     for i in range(gx):
@@ -113,6 +116,13 @@ elif "cb1" in args:  # cal-cs-ids-alu
         want[8 * gid + 4:8 * gid + 8] = [(e[0] + cb1[0]) & 0xFFFFFFFF, max(s32(e[1]), -(1 << 31)) & 0xFFFFFFFF, lid, grp]
         c = cb0[4 * (lid & 1):4 * (lid & 1) + 4]
         want[8 * gid:8 * gid + 4] = c[:3] + [e[3] ^ 0xFFFFFFFF]
+elif "cb0" not in args:  # cal-cs-transpose
+    for i in range(gx):
+        gid = ox + i
+        rows = [g0[32 * gid + 4 * k:32 * gid + 4 * k + 4] for k in range(4)]
+        for k in range(4):
+            want[32 * gid + 16 + 4 * k:32 * gid + 16 + 4 * k + 4] = [rows[c][k] for c in range(4)]
+            want[32 * gid + 4 * k:32 * gid + 4 * k + 4] = rows[k]
 else:  # cal-cs-fill-g
     for i in range(gx):
         gid = ox + i
