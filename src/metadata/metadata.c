@@ -306,6 +306,13 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 		if (il_inst_mod(in, "sampler") && in->op >= OP_SAMPLE && in->op <= OP_SAMPLE_C_G)
 			derived_sampler(c, b, in);
 		for (j = 0; j < in->nops; j++) {
+			const Operand *o = &in->ops[j];
+			MdArg *cb;
+			/* a constant index past the declaration (CALDGEMM reads cb0[4]
+			 * of dcl_cb cb0[4]): the host's buffer must hold it too */
+			if (o->file == RF_CB && o->has_index && !o->index_reg && o->index_imm >= 0 && o->index_imm < 4096 &&
+			    (cb = derived_arg(b, "hc", (int)o->num)) && cb->bytes < 16 * (o->index_imm + 1))
+				cb->bytes = (int)(16 * (o->index_imm + 1));
 			if (ps && in->ops[j].file == RF_VOUTPUT && j == 0)
 				derived_output(c, b, in->ops[j].loc, in->ops[j].num);
 			if ((in->ops[j].file == RF_GLOBAL || (in->ops[j].index_reg &&

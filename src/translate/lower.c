@@ -708,6 +708,10 @@ Val lsrc(L *l, const Operand *o, int c)
 	case RF_VOUTPUT:
 		if (!l->k->ps)
 			goto unsupported;
+		if (sel[c] > SEL_W) { /* mov o0, o0.0000 (Oberon A2) reads constants, not o0 */
+			v = val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0);
+			break;
+		}
 		lerr(l, o->loc, "render target '%s' is write-only: a pixel shader cannot read its outputs",
 		     o->name ? o->name : "?");
 		return val_imm(0);
