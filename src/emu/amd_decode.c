@@ -307,12 +307,12 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->kind = S_GLOBAL;
 		s->idx = (int)o->index_imm;
 		return rel_index(d, o, &s->rel, &s->rel_sel);
-	case RF_VOUTPUT: /* il_ps: oN.0000 and the like read constants, not the target */
-		if (il_swizzle(o, sel) || sel[0] <= SEL_W || sel[1] <= SEL_W || sel[2] <= SEL_W || sel[3] <= SEL_W)
-			return fail(d, o->loc, "render target '%s' is write-only", o->name ? o->name : "?");
-		s->kind = S_LIT;
-		for (c = 0; c < 4; c++)
-			s->lit[c] = sel[c] == SEL_1 ? 0x3f800000u : 0;
+	case RF_VOUTPUT: /* il_ps: a render target's register, read back (mad o0, a, b, o0) */
+		if (!d->k->ps || o->has_index || o->num < 0 || o->num >= MD_CAL_OUTPUTS)
+			return fail(d, o->loc, "'%s' is no render target (o0..o%d of an il_ps program)",
+			            o->name ? o->name : "?", MD_CAL_OUTPUTS - 1);
+		s->kind = S_OUTPUT;
+		s->reg = (int)o->num;
 		return 0;
 	case RF_VINPUT: /* il_ps: v<n> declared as the window position is vWinCoord0 */
 		if (!d->k->ps || !position_input(d->k, o->num))

@@ -128,6 +128,8 @@ static const uint32_t *vec_of(Run *R, Item *it, const AInst *a, const ASrc *s, u
 	switch (s->kind) {
 	case S_TEMP:
 		return &it->r[s->reg * 4];
+	case S_OUTPUT:
+		return &it->o[s->reg * 4];
 	case S_LIT:
 		return s->lit;
 	case S_ITEMP:
@@ -150,6 +152,9 @@ uint32_t amd_src(Run *R, Item *it, const AInst *a, const ASrc *s, int c, int isf
 		R->taint = amd_taint_join(R->taint, it->rt[s->reg * 4 + sel]);
 	} else if (s->kind == S_LIT) {
 		v = s->lit[sel];
+	} else if (s->kind == S_OUTPUT) {
+		v = it->o[s->reg * 4 + sel];
+		R->taint = amd_taint_join(R->taint, it->ot[s->reg * 4 + sel]);
 	} else if (s->kind == S_CB) {
 		v = amd_cb_comp(R, it, a, s, sel);
 	} else if (s->kind == S_GLOBAL) {

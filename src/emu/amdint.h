@@ -26,6 +26,7 @@ typedef enum SrcKind {
 	S_ITEMP,    /* x<reg>[idx (+ rel)]: reg = array index in AmdCode.arrays */
 	S_SPECIAL,  /* vTidInGrp ...: reg = Special */
 	S_GLOBAL,   /* g[idx (+ rel)]: a derived (CAL) kernel's global buffer */
+	S_OUTPUT,   /* o<reg>: an il_ps kernel's render target register */
 } SrcKind;
 
 typedef struct ASrc {

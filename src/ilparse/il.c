@@ -81,10 +81,11 @@ int il_wmask(const Operand *o, int m[4])
 		return 0;
 	}
 	/* short forms: letters in order ("xz", "yw"), "_" placeholders ("_y"),
-	 * and the constant selectors of CAL-era code, which stand for the
-	 * component of their position (".x0" writes x and 0 into y, ".0y" 0
-	 * into x; brcc output): each must name a component after those
-	 * already named, so ".z0" (0 into y, before z) is refused. */
+	 * and the constant selectors of CAL-era code: a letter names its own
+	 * component, "_", "0" and "1" the one after the last named (".x0"
+	 * writes x and 0 into y, ".0y" 0 into x: brcc output; ".y00" y and 0
+	 * into z and w: a hand-written CAL correlator).  Each names a component
+	 * after those already named, so ".0x" is refused. */
 	if (n > 4)
 		return -1;
 	{
@@ -92,15 +93,11 @@ int il_wmask(const Operand *o, int m[4])
 		for (i = 0; i < n; i++) {
 			const char *p = strchr(names, o->comps[i]);
 			int c;
-			if (o->comps[i] == '_') {
-				last = (int)i;
-				continue;
-			}
-			if (o->comps[i] == '0' || o->comps[i] == '1') {
-				if ((int)i <= last)
+			if (o->comps[i] == '_' || o->comps[i] == '0' || o->comps[i] == '1') {
+				if (++last > 3)
 					return -1;
-				m[i] = o->comps[i] == '0' ? WM_ZERO : WM_ONE;
-				last = (int)i;
+				if (o->comps[i] != '_')
+					m[last] = o->comps[i] == '0' ? WM_ZERO : WM_ONE;
 				continue;
 			}
 			if (!p || !*p)

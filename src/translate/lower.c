@@ -705,16 +705,17 @@ Val lsrc(L *l, const Operand *o, int c)
 	case RF_GLOBAL:
 		v = hw_cb_read(l, o, sel[c]);
 		break;
-	case RF_VOUTPUT:
+	case RF_VOUTPUT: /* a render target's register: CAL kernels accumulate in them (mad o0, a, b, o0) */
 		if (!l->k->ps)
 			goto unsupported;
-		if (sel[c] > SEL_W) { /* mov o0, o0.0000 (Oberon A2) reads constants, not o0 */
+		if (sel[c] > SEL_W) {
 			v = val_imm(sel[c] == SEL_1 ? 0x3f800000u : 0);
 			break;
 		}
-		lerr(l, o->loc, "render target '%s' is write-only: a pixel shader cannot read its outputs",
-		     o->name ? o->name : "?");
-		return val_imm(0);
+		if (ps_output_dst(l, o))
+			return val_imm(0);
+		v = val_vec(ps_out_reg(l, (int)o->num, sel[c]));
+		break;
 	case RF_VINPUT:
 		if (!l->k->ps)
 			goto unsupported;

@@ -69,7 +69,8 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
             t = texel("i0", "initial", x, y)
             return [f32(f32(t[c] + t[c]) + cb0[c]) for c in range(4)]
         if o == "o1":
-            return [f32((x + 0.5) * 0.015625), 0.0, 0.0, 1.0]
+            v = f32((x + 0.5) * 0.015625)
+            return [v, f32(v + 1.0), 0.0, 1.0]
         if o == "o3":
             wi, hi = image("i0")[:2]
             return texel("i0", "initial", min(max(x - 1, 0), wi - 1), min(max(y + 1, 0), hi - 1))
