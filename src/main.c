@@ -55,6 +55,7 @@ typedef struct Options {
 	int no_fp64_emu;      /* --no-fp64-emulation */
 	int messages;         /* --messages: MSG_DEFAULT, MSG_LSC, MSG_LEGACY */
 	int cal_buffers;      /* --cal-outputs buffer: il_ps render targets as buffers */
+	const char *cal_abi;  /* --cal-abi FILE: derived arguments' order */
 	int conform;          /* --conform */
 	int no_finalize;      /* --no-finalize: stop at the vISA text (make bench) */
 	int outdir_given;     /* -o was given (else --conform works in a temporary folder) */
@@ -119,6 +120,9 @@ static void usage(FILE *f)
 	      "                    go: write-only 2-D image arguments (default; the typed\n"
 	      "                    write converts to the image's format) or buffer arguments,\n"
 	      "                    16 bytes a pixel, row-major over the domain\n"
+	      "  --cal-abi FILE    the argument order of a CAL program without metadata: each\n"
+	      "                    <argument name=\"..\" index=\"..\"/> of FILE (an ABI map, as\n"
+	      "                    --emit abi writes) puts that argument at that index\n"
 	      "  --messages lsc|legacy  memory message family (default: the device's, LSC on\n"
 	      "                    pvc, the legacy dataport elsewhere); lsc also on dg2 and mtl\n"
 	      "  --mutate BUG      testing aid: translate with a deliberate bug (flip-compare:\n"
@@ -913,6 +917,10 @@ static int translate_program(const Options *o, const Platform *pl, const Cb0Tabl
 	m = il_parse(input, text, len);
 	if (m && (prog = md_read(m)) && o->cal_buffers)
 		md_cal_output_buffers(prog);
+	if (prog && o->cal_abi && cal_abi_apply(prog, o->cal_abi)) {
+		md_free(prog);
+		prog = NULL;
+	}
 	if (!m || !prog) {
 		il_free(m);
 		free(text);
@@ -1095,6 +1103,10 @@ static char *options_text(const Options *o, const Platform *pl)
 	           o->no_fp64_emu ? "off" : "on", o->printf_slot, o->mutate, o->no_finalize ? "off" : "on");
 	if (o->cal_buffers) /* absent by default: the key of existing manifests stays */
 		buf_printf(&b, " cal-outputs=buffer");
+	if (o->cal_abi) { /* the map's bytes, so an edited map redoes the inputs */
+		char hex[65];
+		buf_printf(&b, " cal-abi=%s", sha256_file(o->cal_abi, hex) ? "unreadable" : hex);
+	}
 	return b.s;
 }
 
@@ -1141,6 +1153,7 @@ int main(int argc, char **argv)
 		{"no-fp64-emulation", no_argument, NULL, 'F'},
 		{"messages", required_argument, NULL, 'm'},
 		{"cal-outputs", required_argument, NULL, 'U'},
+		{"cal-abi", required_argument, NULL, 'K'},
 		{"conform", no_argument, NULL, 'C'},
 		{"seed", required_argument, NULL, 'R'},
 		{"junit", required_argument, NULL, 'J'},
@@ -1179,6 +1192,7 @@ int main(int argc, char **argv)
 		case 'C': o.conform = 1; break;
 		case 'Z': o.no_finalize = 1; break;
 		case 'F': o.no_fp64_emu = 1; break;
+		case 'K': o.cal_abi = optarg; break;
 		case 'U':
 			if (!strcmp(optarg, "image") || !strcmp(optarg, "buffer")) {
 				o.cal_buffers = !strcmp(optarg, "buffer");

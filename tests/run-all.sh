@@ -1078,6 +1078,29 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 			fi
 		done
 	done
+	# --cal-abi: the arguments in the order a map gives; the manifest
+	# shows it, and the formula still holds; a map giving one index twice
+	# is refused (file:line:col, exit 1, no output)
+	w="$WORK/cal-abi"
+	rm -rf "$w" "$w-bad"
+	"$TRANSLATE" --conform --no-pocl --cal-abi "$SRC/tests/cal-abi/pixels-order.xml" -o "$w" \
+		"$SRC/tests/il/cal-ps-pixels.il" >"$w.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q '<argument index="0" name="i0"' "$w/cal-ps-pixels.main/manifest.xml" &&
+		r=$(python3 "$SRC/tests/tools/calcheck.py" "$w/cal-ps-pixels.main" 2>&1); then
+		ok "--cal-abi reorders the derived arguments (i0 first): $r"
+	else
+		ko "--cal-abi reorders the derived arguments" "exit $rc: $(head -c 600 "$w.log") ${r:-}"
+	fi
+	(cd "$SRC/tests/cal-abi" && "$TRANSLATE" --cal-abi pixels-twice.xml -o "$w-bad" "$SRC/tests/il/cal-ps-pixels.il") \
+		>"$w-bad.log" 2>&1
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q "^pixels-twice.xml:9:1: error: --cal-abi: index 4 is given to 'o2' and to 'o3'" \
+		"$w-bad.log" && [ -z "$(ls -A "$w-bad" 2>/dev/null)" ]; then
+		ok "--cal-abi: a map giving an index twice is refused (file:line:col, no output)"
+	else
+		ko "--cal-abi: a map giving an index twice is refused" "exit $rc: $(head -c 600 "$w-bad.log")"
+	fi
 	missing=
 	for il in "$SRC"/tests/il/*.il; do
 		b=$(basename "$il")

@@ -425,3 +425,112 @@ char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device)
 	}
 	return b.s;
 }
+
+/* ---- --cal-abi: a derived kernel's argument order from a map ---------------- */
+
+static Loc xml_loc(const char *path, xmlNode *n)
+{
+	Loc l = {intern(path), n ? (int)xmlGetLineNo(n) : 1, 1};
+	if (l.line < 1)
+		l.line = 1;
+	return l;
+}
+
+/* The <argument> elements of the map, each name at its index, reordering
+ * the kernel's arguments (their 16-byte slots follow the new order). */
+static int cal_abi_kernel(Kernel *k, const char *path, xmlNode *root)
+{
+	MdBlock *b = k->md;
+	size_t n = b->args.n, i;
+	MdArg *order = xcalloc(n ? n : 1, sizeof *order);
+	xmlNode *at = NULL, *c;
+	int bad = 0, end = 0;
+	for (c = root->children; c; c = c->next) {
+		char *name, *index;
+		long v = -1;
+		if (c->type != XML_ELEMENT_NODE || xmlStrcmp(c->name, (const xmlChar *)"argument"))
+			continue;
+		name = (char *)xmlGetProp(c, (const xmlChar *)"name");
+		index = (char *)xmlGetProp(c, (const xmlChar *)"index");
+		if (index) {
+			char *e;
+			v = strtol(index, &e, 10);
+			if (e == index || *e)
+				v = -1;
+		}
+		for (i = 0; name && i < n && strcmp(b->args.v[i].name, name); i++)
+			;
+		if (!name || i == n) {
+			Buf names = {0};
+			size_t j;
+			for (j = 0; j < n; j++)
+				buf_printf(&names, "%s%s", j ? ", " : "", b->args.v[j].name);
+			diag_error(xml_loc(path, c), "--cal-abi: '%s' is none of the arguments of kernel '%s' (%s)",
+			           name ? name : "(no name)", k->name, names.s ? names.s : "none");
+			buf_free(&names);
+			bad = 1;
+		} else if (v < 0 || (size_t)v >= n) {
+			diag_error(xml_loc(path, c), "--cal-abi: argument '%s' needs an index 0..%zu, not '%s'", name,
+			           n - 1, index ? index : "(none)");
+			bad = 1;
+		} else if (order[v].name) {
+			diag_error(xml_loc(path, c), "--cal-abi: index %ld is given to '%s' and to '%s'", v,
+			           order[v].name, name);
+			bad = 1;
+		} else {
+			order[v] = b->args.v[i];
+			at = c;
+		}
+		xmlFree(name);
+		xmlFree(index);
+	}
+	for (i = 0; !bad && i < n; i++)
+		if (!order[i].name) {
+			size_t j;
+			for (j = 0; j < n; j++) {
+				size_t q;
+				for (q = 0; q < n && order[q].name != b->args.v[j].name; q++)
+					;
+				if (q == n)
+					break;
+			}
+			diag_error(xml_loc(path, at ? at : root), "--cal-abi: argument '%s' of kernel '%s' has no "
+			           "<argument> (every argument needs its index)", j < n ? b->args.v[j].name : "?", k->name);
+			bad = 1;
+		}
+	if (!bad)
+		for (i = 0; i < n; i++) {
+			order[i].index = (int)i;
+			order[i].offset = end;
+			end += order[i].kind == MA_IMAGE ? 32 : 16;
+			b->args.v[i] = order[i];
+		}
+	free(order);
+	return bad ? -1 : 0;
+}
+
+int cal_abi_apply(Program *p, const char *path)
+{
+	xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR);
+	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
+	Loc l = {intern(path), 1, 1};
+	int rc = 0;
+	size_t i;
+	if (!root || xmlStrcmp(root->name, (const xmlChar *)"abimap")) {
+		diag_error(l, "--cal-abi: '%s' is no ABI map (an <abimap> document, as --emit abi writes)", path);
+		rc = -1;
+	}
+	for (i = 0; !rc && i < p->kernels.n; i++) {
+		Kernel *k = p->kernels.v[i];
+		if (!k->derived) {
+			diag_error(l, "--cal-abi: kernel '%s' has AMD's metadata, which fixes its arguments; the map "
+			           "orders the arguments of CAL programs without it", k->name);
+			rc = -1;
+		} else if (cal_abi_kernel(k, path, root)) {
+			rc = -1;
+		}
+	}
+	if (doc)
+		xmlFreeDoc(doc);
+	return rc;
+}

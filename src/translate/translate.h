@@ -230,6 +230,10 @@ size_t abi_data_blob(const Program *p, uint8_t **bytes, long long *seg_off);
 /* abimap.c: --emit abi, one XML file (schema data/abimap.xsd) and one text table */
 char *abi_map_xml(const AbiPlan *p, const ZeKernel *ze, const char *device);
 char *abi_map_text(const AbiPlan *p, const ZeKernel *ze, const char *device);
+/* --cal-abi FILE: the argument order of each derived (CAL) kernel from an
+ * ABI map: each <argument name="..." index="..."/> of FILE puts the derived
+ * argument of that name at that index; 0 ok, else diagnostics naming FILE */
+int cal_abi_apply(Program *p, const char *path);
 
 /* arginfo.c: the kernel's OpenCL attributes and clGetKernelArgInfo's view
  * of its arguments (ze->attr_*, ze->arg_info) from its metadata */
