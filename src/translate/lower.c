@@ -622,11 +622,11 @@ static int cmp_ll(const void *a, const void *b)
 }
 
 /* Every register component some instruction of the kernel may write (the
- * first operand of each instruction, through its mask): a read of one no
- * instruction writes is 0, as on AMD's side, where registers start as 0,
- * and no vISA variable is read without a definition (GenX_IR 1.0.12504
- * crashes on some of those: a CAL program reading r1.z it never writes,
- * under a switch). */
+ * first operand of each instruction, through its mask; transpose's four
+ * rows): a read of one no instruction writes is 0, as on AMD's side, where
+ * registers start as 0, rather than whatever the GRF held (AMD's compilers
+ * store such components: tests/il/atomic-lds.il's r70.yzw; hand-written CAL
+ * reads them). */
 static void scan_written(L *l)
 {
 	size_t f, i;
