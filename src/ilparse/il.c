@@ -80,12 +80,12 @@ int il_wmask(const Operand *o, int m[4])
 		}
 		return 0;
 	}
-	/* short forms: letters in order ("xz", "yw"), "_" placeholders ("_y"),
-	 * and the constant selectors of CAL-era code: a letter names its own
-	 * component, "_", "0" and "1" the one after the last named (".x0"
-	 * writes x and 0 into y, ".0y" 0 into x: brcc output; ".y00" y and 0
-	 * into z and w: a hand-written CAL correlator).  Each names a component
-	 * after those already named, so ".0x" is refused. */
+	/* short forms: letters in order ("xz", "yw"), "_" placeholders ("_y",
+	 * also after a letter: "z_w"), and the constant selectors of CAL-era
+	 * code: a letter names its own component, "0" and "1" the one after the
+	 * last named (".x0" writes x and 0 into y, ".0y" 0 into x: brcc output;
+	 * ".y00" y and 0 into z and w: a hand-written CAL correlator).  Each
+	 * names a component after those already named, so ".0x" is refused. */
 	if (n > 4)
 		return -1;
 	{
@@ -93,11 +93,15 @@ int il_wmask(const Operand *o, int m[4])
 		for (i = 0; i < n; i++) {
 			const char *p = strchr(names, o->comps[i]);
 			int c;
-			if (o->comps[i] == '_' || o->comps[i] == '0' || o->comps[i] == '1') {
+			if (o->comps[i] == '_') { /* the component of its position, if not passed */
+				if ((int)i > last)
+					last = (int)i;
+				continue;
+			}
+			if (o->comps[i] == '0' || o->comps[i] == '1') {
 				if (++last > 3)
 					return -1;
-				if (o->comps[i] != '_')
-					m[last] = o->comps[i] == '0' ? WM_ZERO : WM_ONE;
+				m[last] = o->comps[i] == '0' ? WM_ZERO : WM_ONE;
 				continue;
 			}
 			if (!p || !*p)

@@ -313,7 +313,10 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 			if (o->file == RF_CB && o->has_index && !o->index_reg && o->index_imm >= 0 && o->index_imm < 4096 &&
 			    (cb = derived_arg(b, "hc", (int)o->num)) && cb->bytes < 16 * (o->index_imm + 1))
 				cb->bytes = (int)(16 * (o->index_imm + 1));
-			if (ps && in->ops[j].file == RF_VOUTPUT && j == 0)
+			/* a render target at its declaration or its first write (operand 0
+			 * of an instruction with a destination; if_logicalnz o0.x reads) */
+			if (ps && in->ops[j].file == RF_VOUTPUT && j == 0 &&
+			    (in->op == OP_DCL_OUTPUT || il_ops[in->op].ndst == 1))
 				derived_output(c, b, in->ops[j].loc, in->ops[j].num);
 			if ((in->ops[j].file == RF_GLOBAL || (in->ops[j].index_reg &&
 			     in->ops[j].index_reg->file == RF_GLOBAL)) && !derived_arg(b, "g", MD_CAL_GLOBAL_ID))
@@ -371,6 +374,8 @@ static void md_derive(Ctx *c)
 	derived_args(c, b, &m->main, ps);
 	for (i = 0; i < m->funcs.n; i++)
 		derived_args(c, b, m->funcs.v[i], ps);
+	for (i = 0; i < m->macros.n; i++) /* what only a macro's body uses */
+		derived_args(c, b, m->macros.v[i], ps);
 	w = arena_alloc(&m->arena, sizeof *w);
 	*w = m->main; /* shares main's code, which md_free never frees */
 	w->id = id;

@@ -443,8 +443,11 @@ static int cal_abi_kernel(Kernel *k, const char *path, xmlNode *root)
 	MdBlock *b = k->md;
 	size_t n = b->args.n, i;
 	MdArg *order = xcalloc(n ? n : 1, sizeof *order);
+	long *given = xmalloc((n ? n : 1) * sizeof *given); /* per argument: the index it got, -1 */
 	xmlNode *at = NULL, *c;
 	int bad = 0, end = 0;
+	for (i = 0; i < n; i++)
+		given[i] = -1;
 	for (c = root->children; c; c = c->next) {
 		char *name, *index;
 		long v = -1;
@@ -473,12 +476,16 @@ static int cal_abi_kernel(Kernel *k, const char *path, xmlNode *root)
 			diag_error(xml_loc(path, c), "--cal-abi: argument '%s' needs an index 0..%zu, not '%s'", name,
 			           n - 1, index ? index : "(none)");
 			bad = 1;
+		} else if (given[i] >= 0) {
+			diag_error(xml_loc(path, c), "--cal-abi: '%s' is given index %ld and index %ld", name, given[i], v);
+			bad = 1;
 		} else if (order[v].name) {
 			diag_error(xml_loc(path, c), "--cal-abi: index %ld is given to '%s' and to '%s'", v,
 			           order[v].name, name);
 			bad = 1;
 		} else {
 			order[v] = b->args.v[i];
+			given[i] = v;
 			at = c;
 		}
 		xmlFree(name);
@@ -506,6 +513,7 @@ static int cal_abi_kernel(Kernel *k, const char *path, xmlNode *root)
 			b->args.v[i] = order[i];
 		}
 	free(order);
+	free(given);
 	return bad ? -1 : 0;
 }
 
