@@ -802,7 +802,8 @@ static int dec_transpose(Dec *d, const Inst *in)
 	if (in->nops != 2 || dst->file != RF_TEMP || src->file != RF_TEMP || dst->has_index || src->has_index ||
 	    src->nmods || in->nmods || il_swizzle(src, sel) || il_wmask(dst, m) || sel[0] != SEL_X ||
 	    sel[1] != SEL_Y || sel[2] != SEL_Z || sel[3] != SEL_W || m[0] != WM_WRITE || m[1] != WM_WRITE ||
-	    m[2] != WM_WRITE || m[3] != WM_WRITE)
+	    m[2] != WM_WRITE || m[3] != WM_WRITE || dst->num < 0 || src->num < 0 || dst->num > (1LL << 40) ||
+	    src->num > (1LL << 40))
 		return fail(d, in->loc, "'transpose' takes two registers r<n> without masks, swizzles or modifiers "
 		            "(each the first row of a 4x4 matrix in four registers)");
 	for (r = 0; r < 4; r++) { /* the rows, copied */

@@ -615,6 +615,13 @@ static long long itemp_key(const Operand *o)
 	return -((o->num << 32) + o->index_imm) - 1;
 }
 
+/* the key of r<num>.c in L.written; a number no IL program can name (the
+ * fuzzer writes r9223372036854775807) wraps instead of overflowing */
+static long long written_key(long long num, int row, int c)
+{
+	return (long long)(((unsigned long long)num + (unsigned)row) * 4u + (unsigned)c);
+}
+
 static int cmp_ll(const void *a, const void *b)
 {
 	long long x = *(const long long *)a, y = *(const long long *)b;
@@ -643,7 +650,7 @@ static void scan_written(L *l)
 			for (r = 0; r < (in->op == OP_TRANSPOSE ? 4 : 1); r++) /* transpose: four rows */
 				for (c = 0; c < 4; c++)
 					if (m[c] != WM_SKIP)
-						vec_push(&l->written, 4 * (in->ops[0].num + r) + c);
+						vec_push(&l->written, written_key(in->ops[0].num, r, c));
 		}
 	}
 	if (l->written.n)
@@ -652,7 +659,7 @@ static void scan_written(L *l)
 
 static int is_written(const L *l, long long num, int c)
 {
-	long long key = 4 * num + c;
+	long long key = written_key(num, 0, c);
 	return l->written.n && bsearch(&key, l->written.v, l->written.n, sizeof key, cmp_ll);
 }
 
@@ -2035,7 +2042,8 @@ static void lower_transpose(L *l, const Inst *in)
 	if (in->nops != 2 || dst->file != RF_TEMP || src->file != RF_TEMP || dst->has_index || src->has_index ||
 	    src->nmods || in->nmods || il_swizzle(src, sel) || il_wmask(dst, m) || sel[0] != SEL_X ||
 	    sel[1] != SEL_Y || sel[2] != SEL_Z || sel[3] != SEL_W || m[0] != WM_WRITE || m[1] != WM_WRITE ||
-	    m[2] != WM_WRITE || m[3] != WM_WRITE) {
+	    m[2] != WM_WRITE || m[3] != WM_WRITE || dst->num < 0 || src->num < 0 || dst->num > (1LL << 40) ||
+	    src->num > (1LL << 40)) {
 		lerr(l, in->loc, "'transpose' takes two registers r<n> without masks, swizzles or modifiers "
 		     "(each the first row of a 4x4 matrix in four registers)");
 		return;

@@ -516,11 +516,22 @@ static void test_wmask_short_constants(void)
 	CU_ASSERT_TRUE(sel_is(m, W, S, WM_ONE, S));
 	CU_ASSERT_EQUAL(wm("xy1", m), 0);
 	CU_ASSERT_TRUE(sel_is(m, W, W, WM_ONE, S));
-	/* a constant at a position already named, or before it */
-	CU_ASSERT_EQUAL(wm("y0", m), -1);
-	CU_ASSERT_EQUAL(wm("z0", m), -1);
+	/* a constant after a letter: the component after it (".y00" of a
+	 * hand-written CAL correlator: y, then 0 into z and w) */
+	CU_ASSERT_EQUAL(wm("y0", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, W, WM_ZERO, S));
+	CU_ASSERT_EQUAL(wm("y00", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, W, WM_ZERO, WM_ZERO));
+	CU_ASSERT_EQUAL(wm("xz1", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, W, S, W, WM_ONE));
+	/* "_" after a letter is a placeholder ("z_w" writes z and w) */
+	CU_ASSERT_EQUAL(wm("z_w", m), 0);
+	CU_ASSERT_TRUE(sel_is(m, S, S, W, W));
+	/* a letter at or before a component already named, a constant past w */
 	CU_ASSERT_EQUAL(wm("0x", m), -1);
-	CU_ASSERT_EQUAL(wm("xz1", m), -1);
+	CU_ASSERT_EQUAL(wm("yx", m), -1);
+	CU_ASSERT_EQUAL(wm("w0", m), -1);
+	CU_ASSERT_EQUAL(wm("z00", m), -1);
 	CU_ASSERT_EQUAL(wm("2", m), -1);
 	/* never a fifth component (make check's fuzz run found the write) */
 	CU_ASSERT_EQUAL(wm("xyz00", m), -1);
