@@ -524,7 +524,11 @@ int cal_abi_apply(Program *p, const char *path)
 	Loc l = {intern(path), 1, 1};
 	int rc = 0;
 	size_t i;
-	if (!root || xmlStrcmp(root->name, (const xmlChar *)"abimap")) {
+	if (!doc) {
+		diag_error(l, "--cal-abi: '%s' cannot be read as XML (missing, or not well-formed: in a comment "
+		           "'--' ends it)", path);
+		rc = -1;
+	} else if (!root || xmlStrcmp(root->name, (const xmlChar *)"abimap")) {
 		diag_error(l, "--cal-abi: '%s' is no ABI map (an <abimap> document, as --emit abi writes)", path);
 		rc = -1;
 	}
