@@ -234,6 +234,15 @@ static int position_input(const Kernel *k, long long n)
 	return 0;
 }
 
+/* o<n> is one of an il_ps kernel's render targets: 0, else a diagnostic */
+static int render_target(Dec *d, const Operand *o)
+{
+	if (!d->k->ps || o->has_index || o->num < 0 || o->num >= MD_CAL_OUTPUTS)
+		return fail(d, o->loc, "'%s' is no render target (o0..o%d of an il_ps program)",
+		            o->name ? o->name : "?", MD_CAL_OUTPUTS - 1);
+	return 0;
+}
+
 static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 {
 	int sel[4], c, i;
@@ -308,9 +317,8 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->idx = (int)o->index_imm;
 		return rel_index(d, o, &s->rel, &s->rel_sel);
 	case RF_VOUTPUT: /* il_ps: a render target's register, read back (mad o0, a, b, o0) */
-		if (!d->k->ps || o->has_index || o->num < 0 || o->num >= MD_CAL_OUTPUTS)
-			return fail(d, o->loc, "'%s' is no render target (o0..o%d of an il_ps program)",
-			            o->name ? o->name : "?", MD_CAL_OUTPUTS - 1);
+		if (render_target(d, o))
+			return -1;
 		s->kind = S_OUTPUT;
 		s->reg = (int)o->num;
 		return 0;
@@ -365,9 +373,8 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 		t->idx = (int)o->index_imm;
 		return rel_index(d, o, &t->rel, &t->rel_sel);
 	case RF_VOUTPUT:
-		if (!d->k->ps || o->has_index || o->num < 0 || o->num >= MD_CAL_OUTPUTS)
-			return fail(d, o->loc, "'%s' is no render target (o0..o%d of an il_ps program)",
-			            o->name ? o->name : "?", MD_CAL_OUTPUTS - 1);
+		if (render_target(d, o))
+			return -1;
 		t->kind = D_OUTPUT;
 		t->reg = (int)o->num;
 		return 0;

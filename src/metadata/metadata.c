@@ -205,12 +205,22 @@ static void derived_resource(Ctx *c, MdBlock *b, const Inst *in)
 	a->unnorm = !strcmp(ty->arg + n, ",unnorm");
 }
 
+void md_derived_slots(MdBlock *b)
+{
+	size_t i;
+	int end = 0;
+	for (i = 0; i < b->args.n; i++) {
+		b->args.v[i].index = (int)i;
+		b->args.v[i].offset = end;
+		end += b->args.v[i].kind == MA_IMAGE ? 32 : 16;
+	}
+}
+
 void md_cal_output_buffers(Program *p)
 {
 	size_t i, j;
 	for (i = 0; i < p->kernels.n; i++) {
 		MdBlock *b = p->kernels.v[i]->md;
-		int end = 0;
 		if (!p->kernels.v[i]->ps)
 			continue;
 		for (j = 0; j < b->args.n; j++) {
@@ -223,9 +233,8 @@ void md_cal_output_buffers(Program *p)
 				a->mem = "uav";
 				a->access = "RW";
 			}
-			a->offset = end; /* the slots again: a buffer takes one, an image two */
-			end += a->kind == MA_IMAGE ? 32 : 16;
 		}
+		md_derived_slots(b); /* a buffer takes one slot, an image two */
 	}
 }
 

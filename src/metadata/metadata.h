@@ -280,6 +280,9 @@ Program *md_read(Module *m);            /* NULL after diagnostics if the metadat
 /* --cal-outputs buffer: each il_ps kernel's render targets become buffer
  * arguments (16 bytes a pixel, row-major over the domain) */
 void md_cal_output_buffers(Program *p);
+/* a derived kernel's arguments: index = position, each in the next 16-byte
+ * slot (an image's info block takes two) */
+void md_derived_slots(MdBlock *b);
 MdBlock *md_block(Program *p, const char *name);
 const MdPrintf *md_printf(const Program *p, int id); /* NULL if no block declares it */
 int md_link(Program *p, Kernel *k);     /* call closure; checks call/mcall targets; 0 ok */

@@ -445,7 +445,7 @@ static int cal_abi_kernel(Kernel *k, const char *path, xmlNode *root)
 	MdArg *order = xcalloc(n ? n : 1, sizeof *order);
 	long *given = xmalloc((n ? n : 1) * sizeof *given); /* per argument: the index it got, -1 */
 	xmlNode *at = NULL, *c;
-	int bad = 0, end = 0;
+	int bad = 0;
 	for (i = 0; i < n; i++)
 		given[i] = -1;
 	for (c = root->children; c; c = c->next) {
@@ -491,27 +491,17 @@ static int cal_abi_kernel(Kernel *k, const char *path, xmlNode *root)
 		xmlFree(name);
 		xmlFree(index);
 	}
-	for (i = 0; !bad && i < n; i++)
-		if (!order[i].name) {
-			size_t j;
-			for (j = 0; j < n; j++) {
-				size_t q;
-				for (q = 0; q < n && order[q].name != b->args.v[j].name; q++)
-					;
-				if (q == n)
-					break;
-			}
+	for (i = 0; !bad && i < n; i++) /* every index given once: every argument has one */
+		if (given[i] < 0) {
 			diag_error(xml_loc(path, at ? at : root), "--cal-abi: argument '%s' of kernel '%s' has no "
-			           "<argument> (every argument needs its index)", j < n ? b->args.v[j].name : "?", k->name);
+			           "<argument> (every argument needs its index)", b->args.v[i].name, k->name);
 			bad = 1;
 		}
-	if (!bad)
-		for (i = 0; i < n; i++) {
-			order[i].index = (int)i;
-			order[i].offset = end;
-			end += order[i].kind == MA_IMAGE ? 32 : 16;
+	if (!bad) {
+		for (i = 0; i < n; i++)
 			b->args.v[i] = order[i];
-		}
+		md_derived_slots(b);
+	}
 	free(order);
 	free(given);
 	return bad ? -1 : 0;
