@@ -119,23 +119,16 @@ static MdArg *derived_arg(MdBlock *b, const char *mem, int id)
 	return NULL;
 }
 
-/* A new argument of a derived kernel, in the first free 16-byte slot after
- * the last one (an image's info block takes two). */
+/* A new argument of a derived kernel (its index and slot: md_derived_slots,
+ * once all are made). */
 static MdArg *derived_new(Ctx *c, MdBlock *b, Loc loc, MdArgKind kind, const char *name)
 {
 	MdArg a;
-	int end = 0;
-	if (b->args.n) {
-		const MdArg *p = &b->args.v[b->args.n - 1];
-		end = p->offset + (p->kind == MA_IMAGE ? 32 : 16);
-	}
 	memset(&a, 0, sizeof a);
 	a.loc = loc;
 	a.kind = a.form = kind;
 	a.name = md_keep(c, name);
 	a.cb = 1;
-	a.index = (int)b->args.n;
-	a.offset = end;
 	a.size = 8;
 	a.align = 16;
 	a.nfields = 8;
@@ -385,6 +378,7 @@ static void md_derive(Ctx *c)
 		derived_args(c, b, m->funcs.v[i], ps);
 	for (i = 0; i < m->macros.n; i++) /* what only a macro's body uses */
 		derived_args(c, b, m->macros.v[i], ps);
+	md_derived_slots(b);
 	w = arena_alloc(&m->arena, sizeof *w);
 	*w = m->main; /* shares main's code, which md_free never frees */
 	w->id = id;
