@@ -327,19 +327,22 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 	}
 }
 
-/* Is main a compute kernel's code: an instruction that is not a declaration
- * (a program of declarations only, or OpenCL IL without its metadata whose
- * main only calls the wrapper, stays "no kernel")? */
+/* Is main a compute kernel's code: an instruction that is not a declaration,
+ * or nothing at all in a program without functions (a CAL shader that does
+ * nothing is still a kernel: its outputs keep 0)?  OpenCL IL without its
+ * metadata, whose main only calls the wrapper, stays "no kernel". */
 static int main_has_code(const Module *m)
 {
 	size_t i;
+	int calls = 0;
 	for (i = 0; i < m->main.code.n; i++) {
 		const Inst *in = &m->main.code.v[i];
-		if (il_ops[in->op].kind != K_DCL && in->op != OP_PSEUDO_CALL && in->op != OP_END &&
-		    in->op != OP_CALL && in->op != OP_RET)
+		if (in->op == OP_PSEUDO_CALL || in->op == OP_CALL)
+			calls = 1;
+		else if (il_ops[in->op].kind != K_DCL && in->op != OP_END && in->op != OP_RET)
 			return 1;
 	}
-	return 0;
+	return !calls && m->funcs.n == 0 && m->macros.n == 0;
 }
 
 /* A CAL compute shader (il_cs, no ;ARGSTART block, code in main) is one

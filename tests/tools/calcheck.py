@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
-# cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il
-# and cal-ps-copy-offset.il from a --conform
+# cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il,
+# cal-ps-copy-offset.il and cal-ps-no-code.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
@@ -44,7 +44,7 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
             return bytes(int(round(min(max(f32(x * 255.0), 0.0), 255.0))) for x in v[:ch])
         return struct.pack("<%df" % ch, *v[:ch])
 
-    cb0 = struct.unpack("<4f", rd("cb0", "initial")[:16])
+    cb0 = struct.unpack("<4f", rd("cb0", "initial")[:16]) if "cb0" in args else None
     buffers = re.search(r'name="o0" kind="buffer"', man) is not None  # --cal-outputs buffer
     targets = [t for t in ("o0", "o1", "o2", "o3") if t in args]
 
@@ -57,6 +57,8 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
             want[y * pitch + x * len(e):y * pitch + (x + 1) * len(e)] = e
 
     def value(o, x, y):  # what pixel (x, y) writes to o; None: discarded
+        if "i0" not in args:  # cal-ps-no-code: nothing writes o0, which starts at 0
+            return [0.0] * 4
         if "o1" not in args:  # cal-ps-copy-offset: o0 = i0[clamp(floor(v0 + cb0.xy))]
             wi, hi = image("i0")[:2]
             sx, sy = f32(x + 0.5 + cb0[0]), f32(y + 0.5 + cb0[1])
