@@ -228,7 +228,7 @@ static int position_input(const Kernel *k, long long n)
 		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
 			const Inst *in = &k->funcs.v[f]->code.v[i];
 			if (in->op == OP_DCL_INPUT && in->nops && in->ops[0].file == RF_VINPUT && in->ops[0].num == n &&
-			    il_inst_mod(in, "position"))
+			    il_dcl_usage(in, "position"))
 				return 1;
 		}
 	return 0;
@@ -567,13 +567,13 @@ static int dec_dcl(Dec *d, const Inst *in)
 		return 0;
 	}
 	case OP_DCL_INPUT: /* il_ps: only the window position */
-		if (d->k->ps && in->nops && il_inst_mod(in, "position") &&
+		if (d->k->ps && in->nops && il_dcl_usage(in, "position") &&
 		    (in->ops[0].file == RF_VINPUT || (in->ops[0].file == RF_SPECIAL && in->ops[0].num == SR_WIN_COORD)))
 			return 0;
 		return fail(d, in->loc, "'dcl_input' is emulated only for the window position of an il_ps program");
 	case OP_DCL_OUTPUT:
 		if (d->k->ps && in->nops && in->ops[0].file == RF_VOUTPUT && in->ops[0].num >= 0 &&
-		    in->ops[0].num < MD_CAL_OUTPUTS && il_inst_mod(in, "generic"))
+		    in->ops[0].num < MD_CAL_OUTPUTS && il_dcl_usage(in, "generic"))
 			return 0;
 		return fail(d, in->loc, "'dcl_output' is emulated only for the generic render targets of an il_ps program");
 	default:

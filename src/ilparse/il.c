@@ -125,7 +125,7 @@ int il_known_mod(const char *name)
 		"x8", "d2", "d4", "d8", "rte", "rtp", "rtn", "rtz", "threads", "lds", "memory", "gds",
 		"gws", "mem", "read", "write", "only", "sr", "lOffset", "neighborExch", "sharingMode",
 		"out", "in", "outline", "aoffimmi", "stride", "length", "access", "type", "fmtx", "fmty",
-		"fmtz", "fmtw", "shared", "center", "centroid", "sample", "interp", "generic",
+		"fmtz", "fmtw", "shared", "center", "centroid", "sample", "interp", "generic", "usage",
 	};
 	size_t i;
 	for (i = 0; i < NELEM(known); i++)
@@ -146,6 +146,12 @@ const Mod *il_mod(const Mod *mods, int n, const char *name)
 const Mod *il_inst_mod(const Inst *in, const char *name)
 {
 	return il_mod(in->mods, in->nmods, name);
+}
+
+int il_dcl_usage(const Inst *in, const char *usage)
+{
+	const Mod *m = il_inst_mod(in, "usage");
+	return il_inst_mod(in, usage) || (m && m->arg && strcmp(m->arg, usage) == 0);
 }
 
 long long il_mod_int(const Mod *m, long long dflt)

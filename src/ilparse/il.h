@@ -152,6 +152,9 @@ int il_wmask(const Operand *o, int m[4]);       /* 0 ok, -1 malformed */
 const Mod *il_mod(const Mod *mods, int n, const char *name);
 int il_known_mod(const char *name);             /* instruction modifier AMD's IL has */
 const Mod *il_inst_mod(const Inst *i, const char *name);
+/* Does a dcl_input/dcl_output declare this usage: dcl_output_generic o0
+ * and dcl_output_usage(generic) o0 (brcc's spelling) alike? */
+int il_dcl_usage(const Inst *in, const char *usage);
 long long il_mod_int(const Mod *m, long long dflt); /* numeric argument, dflt if none */
 Func *il_func(Module *m, long long id);
 /* call N, call_logicalnz/z: the function id operand (the number; AMD's

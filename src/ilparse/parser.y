@@ -110,7 +110,6 @@ static Func *begin_macro(ParseState *ps, Inst *word)
 
 %type <opnd> operand index_reg
 %type <ops> operands oplist
-%type <str> comps_opt
 %type <func> macro_head
 
 %destructor { if ($$) { vec_free($$); free($$); } } <ops>
@@ -235,50 +234,32 @@ oplist
 	;
 
 operand
-	: REG comps_opt {
+	: REG {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
-		if ($2) {
-				ps_copy($$->comps, sizeof $$->comps, $2);
-				$$->comps_loc = ps_loc(ps, &@2);
-			}
-		if (strlen($2 ? $2 : "") >= sizeof $$->comps)
-			ps_error(ps, ps_loc(ps, &@2), "component selector '.%s' is too long", $2);
 	}
-	| REG '[' NUMBER ']' comps_opt {
+	| REG '[' NUMBER ']' {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		$$->has_index = 1;
 		$$->index_imm = $3.v;
 		$$->index_hex = $3.hex;
-		if ($5) {
-				ps_copy($$->comps, sizeof $$->comps, $5);
-				$$->comps_loc = ps_loc(ps, &@5);
-			}
 	}
-	| REG '[' index_reg ']' comps_opt {
+	| REG '[' index_reg ']' {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		$$->has_index = 1;
 		$$->index_reg = $3;
-		if ($5) {
-				ps_copy($$->comps, sizeof $$->comps, $5);
-				$$->comps_loc = ps_loc(ps, &@5);
-			}
 	}
-	| REG '[' index_reg '+' NUMBER ']' comps_opt {
+	| REG '[' index_reg '+' NUMBER ']' {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		$$->has_index = 1;
 		$$->index_reg = $3;
 		$$->index_imm = $5.v;
 		$$->index_hex = $5.hex;
-		if ($7) {
-				ps_copy($$->comps, sizeof $$->comps, $7);
-				$$->comps_loc = ps_loc(ps, &@7);
-			}
 	}
-	| REG '[' index_reg NUMBER ']' comps_opt {
+	| REG '[' index_reg NUMBER ']' {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
 		$$->has_index = 1;
@@ -287,10 +268,24 @@ operand
 		$$->index_hex = $4.hex;
 		if ($4.v >= 0)
 			ps_error(ps, ps_loc(ps, &@4), "expected '+' before the index offset");
-		if ($6) {
-				ps_copy($$->comps, sizeof $$->comps, $6);
-				$$->comps_loc = ps_loc(ps, &@6);
-			}
+	}
+	| operand COMPS {
+		/* The selector follows the register or its modifiers: brcc writes
+		 * r5_neg(xyzw).x000, other generators r5.x000_neg(xyzw).  A
+		 * modifier's component mask names components of the selected
+		 * value either way (the binary token pairs each component's
+		 * select with its own negate bit). */
+		$$ = $1;
+		if (!$1->name || $1->file == RF_NUMBER || $1->file == RF_FLOAT || $1->file == RF_GROUP)
+			ps_error(ps, ps_loc(ps, &@2), "a component selector '.%s' follows no register", $2);
+		else if ($1->comps[0])
+			ps_error(ps, ps_loc(ps, &@2), "a second component selector '.%s'", $2);
+		else {
+			ps_copy($$->comps, sizeof $$->comps, $2);
+			$$->comps_loc = ps_loc(ps, &@2);
+			if (strlen($2) >= sizeof $$->comps)
+				ps_error(ps, ps_loc(ps, &@2), "component selector '.%s' is too long", $2);
+		}
 	}
 	| operand MOD {
 		Mod *nm = arena_alloc(&ps->m->arena, ((size_t)$1->nmods + 1) * sizeof *nm);
@@ -339,19 +334,16 @@ operand
 	;
 
 index_reg
-	: REG comps_opt {
+	: REG {
 		$$ = new_operand(ps, &@1);
 		$$->name = $1;
-		if ($2) {
-				ps_copy($$->comps, sizeof $$->comps, $2);
-				$$->comps_loc = ps_loc(ps, &@2);
-			}
 	}
-	;
-
-comps_opt
-	: %empty { $$ = NULL; }
-	| COMPS { $$ = $1; }
+	| REG COMPS {
+		$$ = new_operand(ps, &@1);
+		$$->name = $1;
+		ps_copy($$->comps, sizeof $$->comps, $2);
+		$$->comps_loc = ps_loc(ps, &@2);
+	}
 	;
 
 %%

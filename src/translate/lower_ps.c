@@ -109,7 +109,7 @@ int ps_dcl(L *l, const Inst *in)
 	const Operand *o = in->nops ? &in->ops[0] : NULL;
 	if (in->op == OP_DCL_OUTPUT) {
 		if (!o || o->file != RF_VOUTPUT || o->num < 0 || o->num >= MD_CAL_OUTPUTS ||
-		    !il_inst_mod(in, "generic")) {
+		    !il_dcl_usage(in, "generic")) {
 			lerr(l, in->loc, "'dcl_output' of a CAL pixel shader must declare a generic render "
 			     "target o0..o%d (dcl_output_generic oN): other outputs are graphics state",
 			     MD_CAL_OUTPUTS - 1);
@@ -117,7 +117,7 @@ int ps_dcl(L *l, const Inst *in)
 		}
 		return 0;
 	}
-	if (!o || !il_inst_mod(in, "position") ||
+	if (!o || !il_dcl_usage(in, "position") ||
 	    !(o->file == RF_VINPUT || (o->file == RF_SPECIAL && o->num == SR_WIN_COORD))) {
 		lerr(l, in->loc, "'dcl_input' of a CAL pixel shader must declare the window position "
 		     "(dcl_input_position... vWinCoord0 or v<n>): interpolated attributes come from a "
@@ -134,7 +134,7 @@ Val ps_input(L *l, const Operand *o, int sel)
 		for (i = 0; i < l->k->funcs.v[f]->code.n; i++) {
 			const Inst *in = &l->k->funcs.v[f]->code.v[i];
 			if (in->op == OP_DCL_INPUT && in->nops && in->ops[0].file == RF_VINPUT &&
-			    in->ops[0].num == o->num && il_inst_mod(in, "position"))
+			    in->ops[0].num == o->num && il_dcl_usage(in, "position"))
 				return ps_win_coord(l, sel);
 		}
 	lerr(l, o->loc, "'%s' is not declared as the window position (dcl_input_position... %s)",

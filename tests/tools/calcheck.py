@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
 # cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il,
-# cal-ps-copy-offset.il and cal-ps-no-code.il from a --conform
+# cal-ps-copy-offset.il, cal-ps-no-code.il and cal-brcc-neg-first.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
 # render targets o0..o2, decoded as OpenCL 1.2 section 8.3 converts).
 # Prints one line; exit 0 when both runtimes equal the formula everywhere.
-import math, re, struct, sys
+import math, os, re, struct, sys
 
 d = sys.argv[1]
+prog = os.path.basename(d.rstrip("/")).rsplit(".", 1)[0]  # the dump is PROG.main
 man = open(d + "/manifest.xml").read()
 nd = re.search(r'<ndrange dim="\d" global="(\d+) (\d+) (\d+)" local="(\d+) (\d+) (\d+)" offset="(\d+) (\d+) (\d+)"', man)
 gx, lx, ox = int(nd.group(1)), int(nd.group(4)), int(nd.group(7))
@@ -57,6 +58,8 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
             want[y * pitch + x * len(e):y * pitch + (x + 1) * len(e)] = e
 
     def value(o, x, y):  # what pixel (x, y) writes to o; None: discarded
+        if prog == "cal-brcc-neg-first":
+            return [f32(1.0 - f32((x + 0.5) * 0.015625)), f32(1.0 - f32((y + 0.5) * 0.015625)), -cb0[0], -cb0[3]]
         if "i0" not in args:  # cal-ps-no-code: nothing writes o0, which starts at 0
             return [0.0] * 4
         if "o1" not in args:  # cal-ps-copy-offset: o0 = i0[clamp(floor(v0 + cb0.xy))]
