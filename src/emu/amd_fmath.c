@@ -11,7 +11,8 @@
  *   frexp_mant    C frexp's significand in [0.5, 1) with a's sign; frexp_exp
  *                 its exponent; 0, Inf and NaN give a itself and 0 (the rule
  *                 the double forms follow, docs/design.md "Doubles").
- *   mod_ieee      C fmod (exact).
+ *   mod_ieee, mod C fmod (exact): AMD's HLSL front end (in Brook+'s brcc)
+ *                 prints mod for the float remainder, HLSL's fmod.
  *   f2f16_neg_inf, f2f16_plus_inf   float -> half rounded toward -Inf /
  *                 +Inf; half denormals kept; NaN gives 0x7E00 with a's sign.
  *   class x, m    all ones when x's IEEE class has its bit in the integer
@@ -42,7 +43,7 @@ int amd_fmath_op(int op)
 {
 	switch (op) {
 	case OP_DIV_PRECISE: case OP_LRP: case OP_FLDEXP: case OP_FREXP_EXP: case OP_FREXP_MANT:
-	case OP_MOD_IEEE: case OP_F2F16_NEG_INF: case OP_F2F16_PLUS_INF:
+	case OP_MOD_IEEE: case OP_MOD: case OP_F2F16_NEG_INF: case OP_F2F16_PLUS_INF:
 	case OP_EXN: case OP_LN: case OP_TAN: case OP_ASIN: case OP_ACOS: case OP_ATAN: case OP_POW:
 	case OP_CLASS:
 		return 1;
@@ -139,7 +140,7 @@ uint32_t amd_fmath(const AInst *in, const uint32_t *v)
 		break;
 	}
 	case OP_FREXP_MANT: r = !isfinite(a) || a == 0.0f ? a : frexpf(a, &e); break;
-	case OP_MOD_IEEE: r = fmodf(a, b); break;
+	case OP_MOD_IEEE: case OP_MOD: r = fmodf(a, b); break;
 	case OP_EXN: r = (float)exp((double)a); break;
 	case OP_LN: r = (float)log((double)a); break;
 	case OP_TAN: r = (float)tan((double)a); break;

@@ -114,8 +114,6 @@ static const struct {
 	{OP_DCL_LDS_SHARING_MODE, R7XX_LDS},
 	{OP_CMOV, "no source gives its rule: AMD's compiler defines the opcode but never emits it "
 	          "(HLC AMDILEnumeratedTypes.td), amdil.md writes three sources, CorePy's IL table two"},
-	{OP_MOD, "no source gives the rule of the non-IEEE remainder: AMD's compiler spells frem "
-	         "mod_ieee (HLC IL_OP_MOD) and never emits mod"},
 	{OP_LEN, "no source says which components it reads (three or four) or which lane gets the "
 	         "result: AMD's compiler emits it for its length intrinsic (HLC LENGTH) without a rule"},
 	{OP_DIST, "no source says which components it reads or which lane gets the result, and AMD's "

@@ -4,7 +4,7 @@
  *
  *   exact        div_precise (correctly rounded: the significands divided
  *                with 32-bit integer divides, 26 quotient bits and a sticky
- *                bit, rounded to nearest even), mod_ieee (C fmod: the
+ *                bit, rounded to nearest even), mod_ieee and mod (C fmod: the
  *                significand reduced 8 exponent steps at a time by integer
  *                remainders, exact), lrp (t*a + (1-t)*b, each step
  *                rounded), fldexp (three exact power-of-two multiplies, one
@@ -593,7 +593,7 @@ static void acos_(L *l, VDecl *d, Val x)
 int fmath_knows(Opcode op)
 {
 	switch (op) {
-	case OP_DIV_PRECISE: case OP_MOD_IEEE: case OP_LRP: case OP_FLDEXP: case OP_FREXP_EXP:
+	case OP_DIV_PRECISE: case OP_MOD_IEEE: case OP_MOD: case OP_LRP: case OP_FLDEXP: case OP_FREXP_EXP:
 	case OP_FREXP_MANT: case OP_F2F16_NEG_INF: case OP_F2F16_PLUS_INF:
 	case OP_EXN: case OP_LN: case OP_TAN: case OP_POW: case OP_ASIN: case OP_ACOS: case OP_ATAN:
 	case OP_CLASS:
@@ -624,7 +624,7 @@ static void fmath_comp(L *l, const Inst *in, VDecl *d, int c)
 		s[i] = lsrc(l, &in->ops[1 + i], lc);
 	switch (in->op) {
 	case OP_DIV_PRECISE: div_precise(l, d, s[0], s[1]); break;
-	case OP_MOD_IEEE: mod_ieee(l, d, s[0], s[1]); break;
+	case OP_MOD_IEEE: case OP_MOD: mod_ieee(l, d, s[0], s[1]); break;
 	case OP_LRP: {
 		/* t*a + (1-t)*b as amdil.md writes it, each step rounded */
 		VDecl *t = t32(l), *u = t32(l);
@@ -803,7 +803,7 @@ int lower_fmath(L *l, const Inst *in)
 			return 1;
 		}
 		break;
-	case OP_CMOV: case OP_MOD: case OP_LEN: case OP_DIST: case OP_NRM: case OP_PIREDUCE:
+	case OP_CMOV: case OP_LEN: case OP_DIST: case OP_NRM: case OP_PIREDUCE:
 	case OP_RND:
 		lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name, isa_undocumented(in->op));
 		return 1;

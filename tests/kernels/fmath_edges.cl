@@ -117,7 +117,7 @@ __kernel void fmath_edges(__global float *o, __global uint *oi)
     p[12] = fz((float)(i - 384) * 8.0f);
     p[13] = fz(a * 0.25f);
     p[14] = fz(b / a);
-    p[15] = as_float(T[i & 31]);
+    p[15] = fz(fmod(b, a));
     q[0] = isfinite(a) && a != 0.0f ? (uint)e : 0u;
     q[1] = half_dir(a, 0);
     q[2] = half_dir(a, 1);

@@ -1365,6 +1365,7 @@ static const Op ops[] = {
 	{"lrp", "lrp", "float", 3, {T_FT, T_FS, T_FS}, R_F, r_lrp, F_SAT, 0, NULL, NULL},
 	{"sgn", "sgn", "float", 1, F1, R_FZ, r_sgn, 0, 0, NULL, NULL},
 	{"mod_ieee", "mod_ieee", "float", 2, F2, R_F, r_mod_ieee, 0, 0, NULL, NULL},
+	{"mod", "mod", "float", 2, F2, R_F, r_mod_ieee, 0, 0, NULL, NULL}, /* docs/fmath.md: HLSL's fmod */
 	{"dp2", "dp2", "float", 2, {T_F4, T_F4}, R_F, r_dp2, F_SAT, 0, NULL, NULL},
 	{"dp3", "dp3", "float", 2, {T_F4, T_F4}, R_F, r_dp3, F_SAT, 0, NULL, NULL},
 	{"dp4", "dp4", "float", 2, {T_F4, T_F4}, R_F, r_dp4, F_SAT, 0, NULL, NULL},
