@@ -369,13 +369,21 @@ static float mul_r(float a, float b, int legacy)
 
 /* the value a zero divisor or argument of div/rcp/rsq/log gives under
  * _zeroop: infinity +-Inf (IEEE), fltmax +-FLT_MAX with the given sign,
- * zero +0 (amdil.md 4.4) */
+ * zero +0 (amdil.md 4.4); inf_else_max (4, no source: docs/fmath.md [I])
+ * +-Inf as infinity, see inf_else_max() for the rest */
 static float zero_policy(int policy, float sign)
 {
 	if (policy == 3)
 		return 0.0f;
 	return copysignf(policy == 2 ? FLT_MAX : INFINITY, sign);
 }
+/* inf_else_max: a quotient (reciprocal) of a finite dividend and a non-zero
+ * divisor that overflows is +-FLT_MAX */
+static float inf_else_max(int policy, float r, float dividend, float divisor)
+{
+	return policy == 4 && divisor != 0.0f && isfinite(dividend) && isinf(r) ? copysignf(FLT_MAX, r) : r;
+}
+
 static int32_t f2i(float f)
 {
 	if (isnan(f))
@@ -437,7 +445,7 @@ static float float_op(const AInst *in, const uint32_t *v)
 	case OP_LOG: return a == 0.0f ? -zero_policy(z, 1.0f) : log2f(a);
 	case OP_SQRT: return sqrtf(a);
 	case OP_RSQ: return a == 0.0f ? zero_policy(z, a) : 1.0f / sqrtf(a);
-	case OP_RCP: return a == 0.0f ? zero_policy(z, a) : 1.0f / a;
+	case OP_RCP: return a == 0.0f ? zero_policy(z, a) : inf_else_max(z, 1.0f / a, 1.0f, a);
 	case OP_SIN: return sinf(a);
 	case OP_COS: return cosf(a);
 	case OP_F162F: return half_value(v[0] & 0xffff);
@@ -445,7 +453,8 @@ static float float_op(const AInst *in, const uint32_t *v)
 		return (float)(v[0] >> (8 * (in->op - OP_UNPACK0)) & 0xff);
 	case OP_MAX: case OP_MAX_IEEE: return fmax0(a, b);
 	case OP_DIV: /* x / +-0 under fltmax / zero: the policy's value, sign a's xor b's */
-		return b == 0.0f && (z == 2 || z == 3) ? zero_policy(z, signbit(a) != signbit(b) ? -1.0f : 1.0f) : a / b;
+		return b == 0.0f && (z == 2 || z == 3) ? zero_policy(z, signbit(a) != signbit(b) ? -1.0f : 1.0f) :
+		       inf_else_max(z, a / b, a, b);
 	case OP_FRC: return a - floorf(a);
 	case OP_ROUND_NEAREST: return rintf(a);
 	case OP_ROUND_NEGINF: return floorf(a);
@@ -456,7 +465,7 @@ static float float_op(const AInst *in, const uint32_t *v)
 	case OP_LOG_VEC: return a == 0.0f ? -zero_policy(z, 1.0f) : log2f(a);
 	case OP_SQRT_VEC: return sqrtf(a);
 	case OP_RSQ_VEC: return a == 0.0f ? zero_policy(z, a) : 1.0f / sqrtf(a);
-	case OP_RCP_VEC: return a == 0.0f ? zero_policy(z, a) : 1.0f / a;
+	case OP_RCP_VEC: return a == 0.0f ? zero_policy(z, a) : inf_else_max(z, 1.0f / a, 1.0f, a);
 	case OP_SIN_VEC: return sinf(a);
 	default: return cosf(a); /* OP_COS_VEC */
 	}

@@ -444,20 +444,20 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	return 0;
 }
 
-/* _zeroop(infinity|fltmax|zero): a.aux 1, 2, 3 (0: none, IEEE) */
+/* _zeroop(infinity|fltmax|zero|inf_else_max): a.aux 1, 2, 3, 4 (0: none, IEEE) */
 static int zeroop(Dec *d, const Inst *in, AInst *a)
 {
-	static const char *const pol[] = {"infinity", "fltmax", "zero"};
+	static const char *const pol[] = {"infinity", "fltmax", "zero", "inf_else_max"};
 	const Mod *z = il_inst_mod(in, "zeroop");
 	int i;
 	if (!z)
 		return 0;
-	for (i = 0; z->arg && i < 3; i++)
+	for (i = 0; z->arg && i < 4; i++)
 		if (!strcmp(z->arg, pol[i])) {
 			a->aux = i + 1;
 			return 0;
 		}
-	return fail(d, z->loc, "'_zeroop(%s)' is not emulated (its result is not documented)",
+	return fail(d, z->loc, "'_zeroop(%s)' is not a zero policy",
 	            z->arg ? z->arg : "");
 }
 

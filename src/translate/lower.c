@@ -878,7 +878,10 @@ static void legacy_mul(L *l, VDecl *dst, Val a, Val b)
 /* _zeroop(policy) of div, rcp_vec, rsq_vec and log_vec: the result for a
  * zero divisor or argument (amdil.md 4.4).  infinity (and no modifier) is
  * what IEEE gives; fltmax gives +-FLT_MAX (div: the sign of a xor b's; rcp,
- * rsq: the argument's; log: -FLT_MAX), zero gives +0. */
+ * rsq: the argument's; log: -FLT_MAX), zero gives +0.  inf_else_max has no
+ * source; read from its name (docs/fmath.md [I]): infinity when the
+ * divisor or argument is zero, else +-FLT_MAX where a finite dividend's
+ * quotient (a reciprocal) overflows. */
 static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 {
 	const Mod *z = il_inst_mod(in, "zeroop");
@@ -888,9 +891,8 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 	if (!z || !z->arg || !strcmp(z->arg, "infinity"))
 		return;
 	fltmax = !strcmp(z->arg, "fltmax");
-	if (!fltmax && strcmp(z->arg, "zero")) {
-		lerr(l, z->loc, "'_zeroop(%s)' is not supported: no source gives its result (AMD's compiler "
-		     "names it, HLC IL_ZEROOP_INF_ELSE_MAX and div_zeroop(inf_else_max), but never emits it)",
+	if (!fltmax && strcmp(z->arg, "zero") && strcmp(z->arg, "inf_else_max")) {
+		lerr(l, z->loc, "'_zeroop(%s)' is not a zero policy (fltmax, zero, infinity, inf_else_max)",
 		     z->arg);
 		return;
 	}
@@ -900,6 +902,43 @@ static void zero_op(L *l, const Inst *in, VDecl *dst, const Val *s)
 		return;
 	}
 	arg = in->op == OP_DIV ? s[1] : s[0];
+	if (!strcmp(z->arg, "inf_else_max")) {
+		if (in->op != OP_DIV && in->op != OP_RCP_VEC && in->op != OP_RCP)
+			return; /* rsq and log of a non-zero float never overflow */
+		if (!l->warned_inf_else_max)
+			diag_warning(z->loc, "'_zeroop(inf_else_max)' has no documented result; translated as "
+			             "infinity for a zero %s and +-FLT_MAX where a finite %s overflows "
+			             "(docs/fmath.md)", in->op == OP_DIV ? "divisor" : "argument",
+			             in->op == OP_DIV ? "dividend's quotient" : "argument's reciprocal");
+		l->warned_inf_else_max = 1;
+		/* |dst| == Inf, arg != 0 and (div) |a| != Inf: dst's sign with FLT_MAX */
+		t = vk_temp(l->vk, "ZOP", VT_UD, l->simd);
+		x[0] = val_vec(dst), x[1] = val_imm(0x80000000u);
+		alu(l, "and", VT_UD, t, 2, x, 0);
+		x[0] = val_vec(t), x[1] = val_imm(0x7f7fffffu);
+		alu(l, "or", VT_UD, t, 2, x, 0);
+		{
+			VDecl *m = vk_temp(l->vk, "ZOPM", VT_UD, l->simd);
+			x[0] = val_vec(dst), x[1] = val_imm(0x7fffffffu);
+			alu(l, "and", VT_UD, m, 2, x, 0);
+			p = compare(l, "eq", VT_UD, val_vec(m), val_imm(0x7f800000u));
+			lower_select(l, p, 0, m, VT_UD, val_vec(t), val_vec(dst));
+			p = compare(l, "eq", VT_F, arg, val_imm(0));
+			lower_select(l, p, 0, m, VT_UD, val_vec(dst), val_vec(m));
+			if (in->op == OP_DIV) {
+				VDecl *q = vk_temp(l->vk, "ZOPA", VT_UD, l->simd);
+				x[0] = s[0], x[1] = val_imm(0x3f800000u);
+				alu(l, "mul", VT_F, q, 2, x, 0); /* the dividend as read (modifiers applied) */
+				x[0] = val_vec(q), x[1] = val_imm(0x7fffffffu);
+				alu(l, "and", VT_UD, q, 2, x, 0);
+				p = compare(l, "eq", VT_UD, val_vec(q), val_imm(0x7f800000u));
+				lower_select(l, p, 0, m, VT_UD, val_vec(dst), val_vec(m));
+			}
+			x[0] = val_vec(m);
+			alu(l, "mov", VT_UD, dst, 1, x, 0);
+		}
+		return;
+	}
 	t = vk_temp(l->vk, "ZOP", VT_UD, l->simd);
 	if (!fltmax || in->op == OP_LOG_VEC || in->op == OP_LOG) {
 		x[0] = val_imm(!fltmax ? 0 : 0xff7fffffu);

@@ -67,6 +67,7 @@ typedef struct L {
 	VKernel *vk;
 	ZeKernel *ze;
 	int simd, chunk, nchunks;
+	int warned_inf_else_max; /* its warning, once a kernel */
 	Provenance pv;
 	VEC(RegVar) regs;
 	VEC(Lit) main_lits, func_lits, all_lits; /* all: every function of the kernel */

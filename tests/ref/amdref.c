@@ -587,21 +587,28 @@ static int r_med3(const uint32_t *const *s, uint32_t *d)
 /* div_zeroop(z) a, b: a / b within the approximate tolerance; b == +-0: by
  * z (infinity: +-Inf, fltmax: +-FLT_MAX, zero: 0), the sign a's xor b's [I];
  * 0/0 and NaN/0 unspecified; unspecified too where 1/b or a/b leaves the
- * normal range (4.4: "a.rcp(b)", the backend pre-scales such divisors) */
+ * normal range (4.4: "a.rcp(b)", the backend pre-scales such divisors).
+ * inf_else_max (3) has no source: read from its name (docs/fmath.md [I]),
+ * +-Inf for b == +-0 as infinity, and +-FLT_MAX where a finite a's quotient
+ * is clearly past FLT_MAX (twice it: the tolerance cannot reach) */
 static int divz(const uint32_t *const *s, uint32_t *d, int z)
 {
 	float a = FA, b = FB;
 	double q;
 	if (b == 0.0f) {
 		int neg = signbit(a) != signbit(b);
-		if (a == 0.0f || fnan(a) || (isinf(a) && z))
+		if (a == 0.0f || fnan(a) || (isinf(a) && z && z != 3))
 			return 1; /* [U] Inf / 0 under fltmax/zero: policy or a*rcp(0)? */
-		d[0] = fb(z == 0 ? (neg ? -INFINITY : INFINITY) : z == 1 ? (neg ? -FLT_MAX : FLT_MAX) : 0.0f);
+		d[0] = fb(z == 0 || z == 3 ? (neg ? -INFINITY : INFINITY) : z == 1 ? (neg ? -FLT_MAX : FLT_MAX) : 0.0f);
 		return 0;
 	}
 	if (fabsf(b) > 0x1p126f && !isinf(b))
 		return 1;
 	q = (double)a / (double)b;
+	if (z == 3 && isfinite(a) && fabs(q) >= 2.0 * FLT_MAX) {
+		d[0] = fb(q < 0 ? -FLT_MAX : FLT_MAX);
+		return 0;
+	}
 	if (!isnan(q) && !isinf(q) && q != 0.0 && (fabs(q) < 0x1p-126 || fabs(q) > FLT_MAX))
 		return 1;
 	d[0] = fout((float)q);
@@ -610,6 +617,7 @@ static int divz(const uint32_t *const *s, uint32_t *d, int z)
 static int r_div_inf(const uint32_t *const *s, uint32_t *d) { return divz(s, d, 0); }
 static int r_div_fltmax(const uint32_t *const *s, uint32_t *d) { return divz(s, d, 1); }
 static int r_div_zero(const uint32_t *const *s, uint32_t *d) { return divz(s, d, 2); }
+static int r_div_inf_else_max(const uint32_t *const *s, uint32_t *d) { return divz(s, d, 3); }
 /* div_precise: correctly rounded (4.4 [V name]) */
 static int r_div_precise(const uint32_t *const *s, uint32_t *d) { d[0] = fout(FA / FB); return 0; }
 /* frc: x - floor(x) (4.4 [I]); [U] where that rounds to 1.0 (tiny negative x) */
@@ -1353,7 +1361,7 @@ static const Op ops[] = {
 	{"div_zeroop(infinity)", "div_zeroop_infinity", "float", 2, F2, R_FA, r_div_inf, F_APPROX, 2, NULL, NULL},
 	{"div_zeroop(fltmax)", "div_zeroop_fltmax", "float", 2, F2, R_FA, r_div_fltmax, F_APPROX, 2, NULL, NULL},
 	{"div_zeroop(zero)", "div_zeroop_zero", "float", 2, F2, R_FA, r_div_zero, F_APPROX, 2, NULL, NULL},
-	NOSEM("div_zeroop(inf_else_max)", "div_zeroop_inf_else_max", "float", "zero policy inf_else_max is [U] in amdil.md 4.4"),
+	{"div_zeroop(inf_else_max)", "div_zeroop_inf_else_max", "float", 2, F2, R_FA, r_div_inf_else_max, F_APPROX, 2, NULL, NULL},
 	{"div_precise", "div_precise", "float", 2, F2, R_F, r_div_precise, F_SAT, 0, NULL, NULL},
 	{"frc", "frc", "float", 1, F1, R_F, r_frc, F_SAT, 0, NULL, NULL},
 	{"round_nearest", "round_nearest", "float", 1, F1, R_F, r_round_nearest, F_SAT, 0, NULL, NULL},
