@@ -186,26 +186,32 @@ static void push_mov(Dec *d, Loc loc, const ADst *t, const ASrc *s);
 #define SPECIAL_INDEX_REG (1LL << 40)
 /* the registers transpose copies its rows to */
 #define TRANSPOSE_REG (SPECIAL_INDEX_REG + SR_COUNT)
+/* the register a literal used as an index (brcc: cb0[l0.x + 0]) is copied
+ * to: one per literal and component */
+#define LITERAL_INDEX_REG (1LL << 41)
 
-static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
+static int rel_index(Dec *d, const Operand *o, const LitVec *fl, int *rel, uint8_t *rel_sel)
 {
 	int sel[4];
 	*rel = -1;
 	*rel_sel = 0;
 	if (!o->index_reg)
 		return 0;
-	if (o->index_reg->file == RF_SPECIAL && !o->index_reg->nmods && !il_swizzle(o->index_reg, sel) &&
+	if ((o->index_reg->file == RF_SPECIAL || (o->index_reg->file == RF_LITERAL && o->index_reg->num >= 0 &&
+	     o->index_reg->num < (1LL << 32))) && !o->index_reg->nmods && !il_swizzle(o->index_reg, sel) &&
 	    sel[0] <= SEL_W) {
-		/* g[vaTid.x]: the id copied into a register of its own first */
+		/* g[vaTid.x], cb0[l0.x + 0]: the id or literal copied into a
+		 * register of its own first */
 		ADst t;
 		ASrc s;
-		if (dec_src(d, o->index_reg, NULL, &s))
+		if (dec_src(d, o->index_reg, fl, &s))
 			return -1;
 		memset(&t, 0, sizeof t);
 		t.kind = D_TEMP;
 		t.m[0] = WM_WRITE;
 		t.rel = -1;
-		t.reg = reg_index(d, SPECIAL_INDEX_REG + o->index_reg->num);
+		t.reg = reg_index(d, o->index_reg->file == RF_SPECIAL ? SPECIAL_INDEX_REG + o->index_reg->num :
+		                  LITERAL_INDEX_REG + 4 * o->index_reg->num + sel[0]);
 		push_mov(d, o->loc, &t, &s);
 		*rel = t.reg;
 		*rel_sel = 0;
@@ -213,7 +219,8 @@ static int rel_index(Dec *d, const Operand *o, int *rel, uint8_t *rel_sel)
 	}
 	if (o->index_reg->file != RF_TEMP || o->index_reg->has_index || o->index_reg->nmods ||
 	    il_swizzle(o->index_reg, sel) || sel[0] > SEL_W)
-		return fail(d, o->loc, "the relative index of '%s' must be one component of a register r<n>",
+		return fail(d, o->loc, "the relative index of '%s' must be one component of a register r<n>, "
+		            "a literal l<n> or a special register",
 		            o->name ? o->name : "?");
 	*rel = reg_index(d, o->index_reg->num);
 	*rel_sel = (uint8_t)sel[0];
@@ -280,7 +287,7 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->reg = reg_index(d, o->file == RF_IN ? MACRO_IN(o->num) : MACRO_OUT(o->num));
 		return 0;
 	case RF_LITERAL:
-		if (!(lit = find_lit(fl, o->num)) && !(lit = find_lit(&d->main_lits, o->num)) &&
+		if (!(fl && (lit = find_lit(fl, o->num))) && !(lit = find_lit(&d->main_lits, o->num)) &&
 		    !(lit = find_lit(&d->all_lits, o->num)))
 			return fail(d, o->loc, "literal l%lld is not declared", o->num);
 		s->kind = S_LIT;
@@ -297,13 +304,13 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 		s->kind = S_CB;
 		s->reg = (int)o->num;
 		s->idx = (int)o->index_imm;
-		return rel_index(d, o, &s->rel, &s->rel_sel);
+		return rel_index(d, o, fl, &s->rel, &s->rel_sel);
 	case RF_ITEMP:
 		s->kind = S_ITEMP;
 		if ((s->reg = array_index(d, o)) < 0)
 			return -1;
 		s->idx = (int)o->index_imm;
-		return rel_index(d, o, &s->rel, &s->rel_sel);
+		return rel_index(d, o, fl, &s->rel, &s->rel_sel);
 	case RF_SPECIAL:
 		if (o->num == SR_OTHER || (o->num == SR_WIN_COORD && !d->k->ps))
 			return fail(d, o->loc, "special register '%s' has no meaning in a compute kernel", o->name);
@@ -315,7 +322,7 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 			return fail(d, o->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		s->kind = S_GLOBAL;
 		s->idx = (int)o->index_imm;
-		return rel_index(d, o, &s->rel, &s->rel_sel);
+		return rel_index(d, o, fl, &s->rel, &s->rel_sel);
 	case RF_VOUTPUT: /* il_ps: a render target's register, read back (mad o0, a, b, o0) */
 		if (render_target(d, o))
 			return -1;
@@ -362,7 +369,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 		if ((t->reg = array_index(d, o)) < 0)
 			return -1;
 		t->idx = (int)o->index_imm;
-		return rel_index(d, o, &t->rel, &t->rel_sel);
+		return rel_index(d, o, NULL, &t->rel, &t->rel_sel);
 	case RF_MEM:
 		t->kind = D_MEM;
 		return 0;
@@ -371,7 +378,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 			return fail(d, o->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		t->kind = D_GLOBAL;
 		t->idx = (int)o->index_imm;
-		return rel_index(d, o, &t->rel, &t->rel_sel);
+		return rel_index(d, o, NULL, &t->rel, &t->rel_sel);
 	case RF_VOUTPUT:
 		if (render_target(d, o))
 			return -1;
