@@ -311,6 +311,11 @@ static int place_args(Run *R, uint32_t first)
 			lds += (uint32_t)e->size;
 		}
 	}
+	if (R->c.r7_size) { /* R7xx LDS: an area per thread (per lane of 64, _wavefrontAbs) */
+		uint32_t r7 = (R->c.r7_abs && R->nlocal > 64 ? 64 : R->nlocal) * (uint32_t)R->c.r7_size * 4;
+		if (r7 > lds)
+			lds = r7;
+	}
 	dcl = R->c.lds_dcl > 0 ? (uint32_t)R->c.lds_dcl : 0;
 	R->lds.size = lds > dcl ? lds : dcl;
 	if (R->lds.size > (1u << 20))
@@ -616,7 +621,17 @@ static int run_group(Run *R)
 			return -1;
 		}
 		/* all wait at the barrier: the kinds it names become visible to
-		 * the group, then all resume */
+		 * the group, then all resume; at an R7xx LDS instruction, after
+		 * the group ran it in lockstep */
+		if (R->c.code.v[pc - 1].op == OP_LDS_WRITE_VEC || R->c.code.v[pc - 1].op == OP_LDS_READ_VEC) {
+			flush_group(R, 1u << AK_LDS);
+			R->lds_epoch++;
+			if (amd_r7_lockstep(R, &R->c.code.v[pc - 1]))
+				return -1;
+			for (i = 0; i < R->nlocal; i++)
+				R->items[i].state = WI_RUN;
+			continue;
+		}
 		flush_group(R, (unsigned)R->c.code.v[pc - 1].aux);
 		if (R->c.code.v[pc - 1].aux & 1 << AK_GLOBAL)
 			R->epoch++;

@@ -400,13 +400,15 @@ static int check_mods(Dec *d, const Inst *in, AInst *a)
 	                                    "write", "only", "sr"};
 	static const char *const sample[] = {"id", "resource", "sampler", "coordtype", "aoffimmi"};
 	static const char *const resinfo[] = {"id", "resource", "uint"};
-	int i, smp = amd_image_samples(in->op);
+	static const char *const r7[] = {"lOffset", "neighborExch"};
+	int i, smp = amd_image_samples(in->op), isr7 = in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC;
 	size_t j;
 	for (i = 0; i < in->nmods; i++) {
 		const char *n = in->mods[i].name;
-		const char *const *t = in->op == OP_FENCE ? fence : smp ? sample : in->op == OP_RESINFO ? resinfo : ok;
+		const char *const *t = in->op == OP_FENCE ? fence : smp ? sample : in->op == OP_RESINFO ? resinfo :
+		                       isr7 ? r7 : ok;
 		size_t nt = in->op == OP_FENCE ? NELEM(fence) : smp ? NELEM(sample) :
-		            in->op == OP_RESINFO ? NELEM(resinfo) : NELEM(ok);
+		            in->op == OP_RESINFO ? NELEM(resinfo) : isr7 ? NELEM(r7) : NELEM(ok);
 		for (j = 0; j < nt && strcmp(n, t[j]); j++)
 			;
 		if (j == nt && t == ok && amd_fmath_mod(n))
@@ -512,6 +514,18 @@ static int dec_dcl(Dec *d, const Inst *in)
 	case OP_DCL_INDEXED_TEMP_ARRAY:
 		declare_array(d, in);
 		return d->err ? -1 : 0;
+	case OP_DCL_LDS_SIZE_PER_THREAD: /* R7xx LDS: dwords of each thread's area (amd_exec.c) */
+		if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 4 || in->ops[0].num > 64 ||
+		    in->ops[0].num % 4)
+			return fail(d, in->loc, "dcl_lds_size_per_thread takes 4 to 64 dwords, a multiple of 4");
+		d->c->r7_size = (int)in->ops[0].num;
+		return 0;
+	case OP_DCL_LDS_SHARING_MODE:
+		if (in->nops != 1 || !in->ops[0].name || (strcmp(in->ops[0].name, "_wavefrontRel") &&
+		                                         strcmp(in->ops[0].name, "_wavefrontAbs")))
+			return fail(d, in->loc, "dcl_lds_sharing_mode takes _wavefrontRel or _wavefrontAbs");
+		d->c->r7_abs = !strcmp(in->ops[0].name, "_wavefrontAbs");
+		return 0;
 	case OP_DCL_LDS:
 		if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 0 || in->ops[0].num > 65536)
 			return fail(d, in->loc, "dcl_lds takes an LDS id and 0..65536 bytes");
@@ -963,7 +977,18 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	if (amd_alu_kind(in->op) && a.d.kind != D_TEMP && a.d.kind != D_ITEMP && a.d.kind != D_GLOBAL &&
 	    a.d.kind != D_OUTPUT)
 		return fail(d, in->loc, "'%s' needs a register destination", il_ops[in->op].name);
-	if (in->op == OP_FENCE) {
+	if (in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC) {
+		/* R7xx LDS (amd_exec.c amd_r7_lockstep): aux the write's dword
+		 * offset or the read's _neighborExch */
+		const Mod *off = il_inst_mod(in, "lOffset");
+		if (a.nsrc != 1 || (in->op == OP_LDS_WRITE_VEC ? a.d.kind != D_MEM : a.d.kind != D_TEMP))
+			return fail(d, in->loc, "'%s' takes %s and one source", il_ops[in->op].name,
+			            in->op == OP_LDS_WRITE_VEC ? "mem.<mask>" : "a register destination");
+		a.aux = in->op == OP_LDS_READ_VEC ? il_inst_mod(in, "neighborExch") != NULL :
+		        off ? (int)il_mod_int(off, -1) : 0;
+		if (in->op == OP_LDS_WRITE_VEC && (a.aux < 0 || a.aux % 4 || a.aux > 60))
+			return fail(d, off ? off->loc : in->loc, "'_lOffset' takes a dword offset, a multiple of 4");
+	} else if (in->op == OP_FENCE) {
 		/* uav: a barrier; aux: the store kinds it makes visible (a
 		 * _mem_read_only fence orders loads only) */
 		a.uav = il_inst_mod(in, "threads") != NULL;

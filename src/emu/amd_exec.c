@@ -416,6 +416,86 @@ static int exec_cf(Run *R, Item *it, const AInst *a, int pc)
 	}
 }
 
+/* ---- R7xx LDS ---------------------------------------------------------------
+ * The Radeon HD 4000's LDS model (docs/memory.md "R7xx LDS"): each thread
+ * of a group owns dcl_lds_size_per_thread dwords (_wavefrontRel: area =
+ * flat id in the group; _wavefrontAbs: id mod 64); lds_write_vec writes
+ * the writer's own area at dword _lOffset(n) + c, lds_read_vec reads 4
+ * dwords of area a.x at dword a.y, and _neighborExch hands thread 4j+k
+ * component k of what threads 4j..4j+3 read.  A wavefront ran in
+ * lockstep: here every work-item of the group stops at the instruction
+ * (amd_run_item, as at a barrier) and the group loop (amd.c) runs it for
+ * all of them at once, reads before any result is written. */
+int amd_r7_lockstep(Run *R, const AInst *a)
+{
+	uint32_t n = R->nlocal, i, size = (uint32_t)R->c.r7_size;
+	uint32_t (*v)[4];
+	int c;
+	if (!size) {
+		amd_fail(R, &R->items[0], a, "'%s' needs dcl_lds_size_per_thread", il_ops[a->op].name);
+		return -1;
+	}
+	if (a->op == OP_LDS_WRITE_VEC) {
+		for (i = 0; i < n; i++) {
+			Item *it = &R->items[i];
+			uint32_t area = R->c.r7_abs ? it->flat_lid % 64 : it->flat_lid;
+			uint32_t at = (area * size + (uint32_t)a->aux) * 4;
+			for (c = 0; c < 4; c++) {
+				uint32_t x, b = at + 4 * (uint32_t)c;
+				uint8_t *p;
+				if (a->d.m[c] != WM_WRITE)
+					continue;
+				x = amd_src(R, it, a, &a->s[0], c, 0);
+				if (!(p = amd_mem_at(R, &R->lds, b, 4, it, a, 1)))
+					return -1;
+				if (R->c.r7_abs && R->lds.init[b] == 2 && !R->lds_race)
+					R->lds_race = xasprintf("work-items with local ids %u and %u store the same R7xx LDS "
+					                        "area (_wavefrontAbs) in one instruction", it->flat_lid % 64,
+					                        it->flat_lid);
+				memcpy(p, &x, 4);
+				memset(R->lds.init + b, 2, 4); /* written by this instruction */
+			}
+		}
+		for (i = 0; i < R->lds.size; i++)
+			if (R->lds.init[i] == 2)
+				R->lds.init[i] = 1;
+		return R->err ? -1 : 0;
+	}
+	v = xcalloc(n, sizeof *v);
+	for (i = 0; i < n && !R->err; i++) {
+		Item *it = &R->items[i];
+		uint32_t t = amd_src(R, it, a, &a->s[0], 0, 0), o = amd_src(R, it, a, &a->s[0], 1, 0);
+		uint64_t at = ((uint64_t)t * size + o) * 4;
+		const uint8_t *p = at <= UINT32_MAX ? amd_mem_at(R, &R->lds, (uint32_t)at, 16, it, a, 0) : NULL;
+		if (!p) {
+			if (!R->err)
+				amd_fail(R, it, a, "reads R7xx LDS area %u, dword %u: outside the group's %u bytes", t, o,
+				         R->lds.size);
+			break;
+		}
+		memcpy(v[i], p, 16);
+		for (c = 0; c < 16; c++)
+			if (!R->lds.init[at + (uint32_t)c])
+				R->poison_read = 1;
+	}
+	for (i = 0; i < n && !R->err; i++) {
+		uint32_t res[4];
+		for (c = 0; c < 4; c++) {
+			uint32_t from = a->aux ? (i & ~3u) + (uint32_t)c : i;
+			if (from >= n) {
+				amd_fail(R, &R->items[i], a, "_neighborExch needs the four threads %u..%u, but the "
+				         "group has %u", i & ~3u, (i & ~3u) + 3, n);
+				break;
+			}
+			res[c] = a->aux ? v[from][i & 3] : v[i][c];
+		}
+		if (!R->err)
+			commit(R, &R->items[i], a, res);
+	}
+	free(v);
+	return R->err ? -1 : 0;
+}
+
 int amd_run_item(Run *R, Item *it)
 {
 	const AInst *code = R->c.code.v;
@@ -445,6 +525,11 @@ int amd_run_item(Run *R, Item *it)
 				return WI_BARRIER;
 			}
 			hzsb_flush(&it->sb, (unsigned)a->aux); /* mem_fence: this work-item's stores */
+		} else if (a->op == OP_LDS_WRITE_VEC || a->op == OP_LDS_READ_VEC) {
+			/* R7xx LDS: the group runs it in lockstep (amd_r7_lockstep) */
+			it->pc = pc + 1;
+			it->state = WI_BARRIER;
+			return WI_BARRIER;
 		} else if (amd_wave_op(a->op)) {
 			exec_wave(R, it, a);
 			pc++;

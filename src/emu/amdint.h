@@ -98,6 +98,8 @@ typedef struct AmdCode {
 	int lds_dcl;        /* largest dcl_lds size of the first LDS id, -1 when none */
 	int lds_ids[8], lds_sizes[8], nlds; /* every LDS id declared, ascending, its largest size */
 	int lds_strides[8]; /* dcl_struct_lds: the id's stride; 0 raw */
+	int r7_size;        /* R7xx LDS: dwords of each thread's area (0: not used), */
+	int r7_abs;         /* ... 1: _wavefrontAbs (area = thread mod 64), 0: _wavefrontRel */
 	int cb1_dcl;        /* dcl_cb cb1[n] * 16 */
 	VEC(int) uav_dcl;   /* raw/typeless (non-private) UAV ids declared */
 	VEC(int) struct_uav, struct_stride; /* dcl_struct_uav ids and their strides */
@@ -268,6 +270,7 @@ static inline void amd_taint_steers(Run *R, uint8_t c)
 }
 
 /* amd_exec.c */
+int amd_r7_lockstep(Run *R, const AInst *a); /* R7xx LDS, the whole group at once; 0 ok */
 int amd_wave_op(int op);                     /* cu_id wave_id lane_id poisonv */
 int amd_run_item(Run *R, Item *it);          /* runs to a barrier / the end / R->slice
                                               * instructions; state */

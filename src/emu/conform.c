@@ -570,8 +570,8 @@ static int order_sensitive(const Kernel *k)
 		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
 			int op = k->funcs.v[f]->code.v[i].op;
 			const char *n = il_ops[op].name;
-			if (!strncmp(n, "uav_read_", 9) || !strncmp(n, "lds_read_", 9) || op == OP_UAV_CMP ||
-			    op == OP_LDS_CMP)
+			if (!strncmp(n, "uav_read_", 9) || (!strncmp(n, "lds_read_", 9) && op != OP_LDS_READ_VEC) ||
+			    op == OP_UAV_CMP || op == OP_LDS_CMP) /* lds_read_vec: R7xx's plain read */
 				return 1;
 		}
 	return 0;

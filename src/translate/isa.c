@@ -30,15 +30,6 @@
 	"Guide): which work-items share a value depends on that placement, and Intel GPUs have no " \
 	"registers shared between hardware threads"
 
-/* The R7xx LDS model: AMD's Stream Computing User Guide describes it
- * (write-private, read-public areas per thread, relative and absolute
- * sharing, _neighborExch a 4x4 transpose among four threads); CAL++ and
- * Brook+'s code generators print it; no source gives its addressing. */
-#define R7XX_LDS "the R7xx LDS model (Radeon HD 4000: RV770, RV730, RV710, RV740; CAL programs " \
-	"only, AMD's OpenCL compiler never emits it): no source found gives its exact addressing -- " \
-	"the unit of _lOffset and of lds_read_vec's offset, the thread id base of _wavefrontRel, the " \
-	"lanes _neighborExch exchanges -- only the model (AMD's Stream Computing User Guide) and " \
-	"generators that print it (CAL++, Brook+)"
 
 /* The immediate constant buffer (icb[i]) */
 #define ICB "no source gives the text form of its values: AMD's binary IL declares the immediate " \
@@ -108,10 +99,6 @@ static const struct {
 	Opcode op;
 	const char *reason;
 } undocumented[] = {
-	{OP_LDS_READ_VEC, R7XX_LDS},
-	{OP_LDS_WRITE_VEC, R7XX_LDS},
-	{OP_DCL_LDS_SIZE_PER_THREAD, R7XX_LDS},
-	{OP_DCL_LDS_SHARING_MODE, R7XX_LDS},
 	{OP_CMOV, "no source gives its rule: AMD's compiler defines the opcode but never emits it "
 	          "(HLC AMDILEnumeratedTypes.td), amdil.md writes three sources, CorePy's IL table two"},
 	{OP_LEN, "no source says which components it reads (three or four) or which lane gets the "

@@ -1955,6 +1955,7 @@ static void lower_dcl(L *l, const Inst *in)
 	case OP_DCL_ARENA_UAV:
 	case OP_DCL_MAX_THREAD_PER_GROUP:
 		break;
+	case OP_DCL_LDS_SIZE_PER_THREAD: case OP_DCL_LDS_SHARING_MODE: /* R7xx LDS (lower_mem.c) */
 	case OP_DCL_LDS: /* dcl_lds_id(n) bytes: static size per LDS id (lower_mem.c) */
 	case OP_DCL_STRUCT_LDS: /* dcl_struct_lds_id(n) stride, count (lower_mem.c) */
 	case OP_DCL_STRUCT_UAV: /* structured UAVs; raw/structured SRVs are refused (lower_mem.c) */
@@ -2014,6 +2015,7 @@ static int check_mods(L *l, const Inst *in)
 	static const char *const mem[] = {"id", "cached", "aligned", "size"};
 	static const char *const alu[] = {"sat", "zeroop", "relop", "ieee", "cmpval"};
 	static const char *const lds[] = {"id", "resource"}; /* B14 _id(n), B11 _resource(n) */
+	static const char *const r7lds[] = {"lOffset", "neighborExch"}; /* R7xx (lower_mem.c) */
 	static const char *const uatom[] = {"id", "arena", "b64"};
 	static const char *const counter[] = {"id"};
 	const char *const *ok;
@@ -2025,6 +2027,8 @@ static int check_mods(L *l, const Inst *in)
 	    in->op == OP_UAV_ARENA_STORE || in->op == OP_UAV_STRUCT_LOAD || in->op == OP_UAV_STRUCT_STORE ||
 	    in->op == OP_SRV_RAW_LOAD || in->op == OP_SRV_STRUCT_LOAD)
 		ok = mem, n = NELEM(mem);
+	else if (in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC)
+		ok = r7lds, n = NELEM(r7lds);
 	else if (!strncmp(il_ops[in->op].name, "lds_", 4))
 		ok = lds, n = NELEM(lds);
 	else if (uav_atomic_op(in->op))

@@ -1542,6 +1542,248 @@ static void lds_store(L *l, const Inst *in)
 	}
 }
 
+/* ---- R7xx LDS ---------------------------------------------------------------
+ * The LDS model of the Radeon HD 4000 family (CAL compute shaders: Brook+,
+ * AMD-SPL's FFTs, CAL++; docs/memory.md "R7xx LDS"): each thread of a group
+ * owns an area of dcl_lds_size_per_thread dwords that only it writes and
+ * every thread of the group reads; accesses are 128 bits, 4-dword aligned.
+ *   lds_write_vec[_lOffset(n)] mem.<mask>, v  v's components c into the
+ *       writer's area at dword n + c
+ *   lds_read_vec[_neighborExch] d, a          dwords a.y .. a.y+3 of area a.x;
+ *       _neighborExch: threads 4j..4j+3 exchange what they read as a 4x4
+ *       transpose (thread 4j+k gets component k of each, in thread order)
+ * _wavefrontRel: thread t (flat id in its group) owns area t; _wavefrontAbs:
+ * area t mod 64 (every wavefront of 64 writes the same 64 areas).  AMD runs
+ * a wavefront in lockstep, so a program needs nothing between one thread's
+ * write and another's read; a group spans several hardware threads here,
+ * so a work-group barrier precedes every R7xx LDS instruction, which must
+ * therefore be reached by the whole group: outside control flow, in
+ * functions called outside control flow (checked). */
+
+/* Does f, or a function it calls, use an R7xx LDS instruction? */
+static int r7_uses(Module *m, const Func *f, int depth)
+{
+	size_t i;
+	for (i = 0; f && depth < 64 && i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		const Operand *t;
+		if (in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC)
+			return 1;
+		if (il_ops[in->op].kind == K_CALL && (t = il_call_target(in)) &&
+		    r7_uses(m, il_func(m, t->num), depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* every R7xx LDS instruction and every call of a function using one at
+ * nesting depth 0 (a barrier the whole group reaches); 0 ok */
+static int r7_uniform(L *l, const Func *f)
+{
+	size_t i;
+	int depth = 0;
+	for (i = 0; i < f->code.n; i++) {
+		const Inst *in = &f->code.v[i];
+		const Operand *t;
+		switch (il_ops[in->op].kind) {
+		case K_IF: case K_LOOP: case K_SWITCH: depth++; break;
+		case K_ENDIF: case K_ENDLOOP: case K_ENDSWITCH: depth--; break;
+		default: break;
+		}
+		if ((in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC ||
+		     (il_ops[in->op].kind == K_CALL && (t = il_call_target(in)) &&
+		      r7_uses(l->p->m, il_func(l->p->m, t->num), 0))) &&
+		    (depth > 0 || in->op == OP_CALL_LOGICALNZ || in->op == OP_CALL_LOGICALZ)) {
+			lerr(l, in->loc, "'%s' %s: R7xx LDS accesses are translated with a work-group barrier "
+			     "before each (AMD's wavefront ran in lockstep, the group here spans hardware "
+			     "threads), which every work-item must reach", in->word ? in->word : il_ops[in->op].name,
+			     il_ops[in->op].kind == K_CALL ? "calls a function using the R7xx LDS model inside "
+			     "control flow or under a condition" : "is inside control flow");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* the declarations (dcl_lds_size_per_thread, dcl_lds_sharing_mode, the
+ * group size) and the SLM they need; 0 ok */
+static int r7_layout(L *l, const Inst *at)
+{
+	long long size = -1, group = 1, bytes;
+	int mode = -1, have_group = 0;
+	size_t i, j;
+	if (l->r7_laid)
+		return l->r7_laid < 0 ? -1 : 0;
+	l->r7_laid = -1;
+	for (i = 0; i <= l->k->funcs.n; i++) {
+		const Func *f = i ? l->k->funcs.v[i - 1] : &l->p->m->main;
+		if (r7_uniform(l, f))
+			return -1;
+		for (j = 0; j < f->code.n; j++) {
+			const Inst *in = &f->code.v[j];
+			const char *w = in->nops == 1 ? in->ops[0].name : NULL;
+			int d;
+			if (in->op == OP_DCL_LDS_SIZE_PER_THREAD) {
+				if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 4 ||
+				    in->ops[0].num > 64 || in->ops[0].num % 4) {
+					lerr(l, in->loc, "dcl_lds_size_per_thread takes the dwords of each thread's LDS "
+					     "area: a multiple of 4 from 4 to 64 (R7xx: 128-bit accesses, at most 64 "
+					     "dwords a thread)");
+					return -1;
+				}
+				size = in->ops[0].num;
+			} else if (in->op == OP_DCL_LDS_SHARING_MODE) {
+				if (w && !strcmp(w, "_wavefrontRel")) {
+					mode = 0;
+				} else if (w && !strcmp(w, "_wavefrontAbs")) {
+					mode = 1;
+				} else {
+					lerr(l, in->loc, "dcl_lds_sharing_mode takes _wavefrontRel or _wavefrontAbs");
+					return -1;
+				}
+			} else if ((in->op == OP_DCL_NUM_THREAD_PER_GROUP || in->op == OP_DCL_NUM_THREAD_PER_BLK) &&
+			           !have_group) {
+				have_group = 1;
+				for (d = 0; d < in->nops && d < 3; d++)
+					if (in->ops[d].file == RF_NUMBER && in->ops[d].num > 0 && in->ops[d].num <= 1024)
+						group *= in->ops[d].num;
+			}
+		}
+	}
+	if (size < 0 || mode < 0 || !have_group) {
+		lerr(l, at->loc, "the R7xx LDS model needs %s: each thread of the group owns an LDS area",
+		     size < 0 ? "dcl_lds_size_per_thread (the dwords of each thread's area)" :
+		     mode < 0 ? "dcl_lds_sharing_mode (_wavefrontRel or _wavefrontAbs)" :
+		     "dcl_num_thread_per_group (the threads that share the areas)");
+		return -1;
+	}
+	if (l->nlds) {
+		lerr(l, at->loc, "the R7xx LDS model and dcl_lds ids in one kernel are not supported");
+		return -1;
+	}
+	bytes = (mode && group > 64 ? 64 : group) * size * 4;
+	if (group > 1024 || bytes > SLM_MAX) {
+		lerr(l, at->loc, "the R7xx LDS model needs %lld bytes (%lld threads of %lld dwords); shared "
+		     "local memory holds at most %d", bytes, group, size, SLM_MAX);
+		return -1;
+	}
+	l->r7_size = (int)size;
+	l->r7_abs = mode;
+	l->slm_static = (int)bytes;
+	l->r7_laid = 1;
+	return 0;
+}
+
+/* the barrier before every R7xx LDS instruction (see above) */
+static void r7_barrier(L *l)
+{
+	l->lsc ? lsc_fence(l, 1) : (void)vk_emit(l->vk, "fence_local.E", 0, 0);
+	vk_emit(l->vk, "barrier", 0, 0);
+	l->barriers = 1;
+}
+
+static void r7_write(L *l, const Inst *in)
+{
+	const Operand *d = &in->ops[0];
+	const Mod *off = il_inst_mod(in, "lOffset");
+	long long n = off ? il_mod_int(off, -1) : 0;
+	int m[4], c, h, j, k[4], nk = 0, run;
+	Val a, x[3], s[4];
+	VDecl *t;
+	if (in->nops != 2 || d->file != RF_MEM || il_wmask(d, m)) {
+		lerr(l, in->loc, "lds_write_vec takes mem.<mask> and a value: lds_write_vec[_lOffset(n)] mem, v");
+		return;
+	}
+	if (n < 0 || n % 4 || n + 4 > l->r7_size) {
+		lerr(l, off ? off->loc : in->loc, "_lOffset(%s) must be a dword offset, a multiple of 4 within "
+		     "the thread's %d dwords", off && off->arg ? off->arg : "", l->r7_size);
+		return;
+	}
+	for (c = 0; c < 4; c++)
+		if (m[c] == WM_WRITE)
+			k[nk++] = c, s[c] = lsrc(l, &in->ops[1], c);
+	if (!nk)
+		return;
+	r7_barrier(l);
+	/* byte address of the writer's area at dword n: (area * size + n) * 4 */
+	t = vk_temp(l->vk, "R7A", VT_UD, l->simd);
+	x[0] = flat_local_id(l);
+	if (l->r7_abs) {
+		x[1] = val_imm(63);
+		alu(l, "and", VT_UD, t, 2, x, 0);
+		x[0] = val_vec(t);
+	}
+	x[1] = val_imm((uint32_t)l->r7_size * 4), x[2] = val_imm((uint32_t)n * 4);
+	alu(l, "mad", VT_UD, t, 3, x, 0);
+	a = val_vec(t);
+	/* runs of consecutive written components: one message each */
+	for (j = 0; j < nk; j += run) {
+		for (run = 1; j + run < nk && k[j + run] == k[j] + run; run++)
+			;
+		for (h = 0; h < l->nchunks; h++) {
+			Val ac = a;
+			VDecl *addr, *data = vk_temp(l->vk, "ST", VT_UD, run * l->chunk);
+			int i;
+			if (k[j]) {
+				VDecl *t2 = vk_temp(l->vk, "R7B", VT_UD, l->simd);
+				x[0] = a, x[1] = val_imm((uint32_t)k[j] * 4);
+				alu(l, "add", VT_UD, t2, 2, x, 0);
+				ac = val_vec(t2);
+			}
+			addr = chunk_val(l, "SA", ac, h);
+			for (i = 0; i < run; i++) {
+				VInst *v = emit_chunk(l, "mov", h);
+				v->ops[0] = vo_dst(data, i * l->chunk);
+				v->ops[1] = opnd(l, s[k[j + i]], VT_UD, h);
+				v->nops = 2;
+			}
+			slm_move(l, 1, h, addr, 0, run, data);
+		}
+	}
+}
+
+static void r7_read(L *l, const Inst *in)
+{
+	int m[4], n, c, h, k, exch = il_inst_mod(in, "neighborExch") != NULL;
+	VDecl *t;
+	Val x[3];
+	if (in->nops != 2 || (n = load_dst(l, in, m)) < 0) {
+		if (in->nops != 2)
+			lerr(l, in->loc, "lds_read_vec takes a destination and an address: lds_read_vec d, a "
+			     "(a.x the thread whose area is read, a.y the dword in it)");
+		return;
+	}
+	r7_barrier(l);
+	/* byte address: (a.x * size + a.y) * 4 */
+	t = vk_temp(l->vk, "R7A", VT_UD, l->simd);
+	x[0] = lsrc(l, &in->ops[1], 0), x[1] = val_imm((uint32_t)l->r7_size), x[2] = lsrc(l, &in->ops[1], 1);
+	alu(l, "mad", VT_UD, t, 3, x, 0);
+	x[0] = val_vec(t), x[1] = val_imm(2);
+	alu(l, "shl", VT_UD, t, 2, x, 0);
+	for (h = 0; h < l->nchunks && n > 0; h++) {
+		VDecl *addr = chunk_val(l, "SA", val_vec(t), h);
+		VDecl *data = vk_temp(l->vk, "LD", VT_UD, 4 * l->chunk), *out = data;
+		slm_move(l, 0, h, addr, 0, 4, data);
+		if (exch) {
+			/* out[c][4j + k] = data[k][4j + c]: for each pair (c, k) a
+			 * strided move over the chunk's quads (NoMask: temporaries) */
+			out = vk_temp(l->vk, "NX", VT_UD, 4 * l->chunk);
+			for (c = 0; c < 4; c++)
+				for (k = 0; k < 4; k++) {
+					VInst *v = vk_emit(l->vk, "mov", l->chunk / 4, 0);
+					v->nomask = 1;
+					v->ops[0] = vo_dst_stride(out, c * l->chunk + k, 4);
+					v->ops[1] = vo_region(data, k * l->chunk + c, 4, 1, 0);
+					v->nops = 2;
+				}
+		}
+		for (c = 0; c < 4; c++)
+			if (m[c] == WM_WRITE)
+				put(l, in->ops[0].num, c, VT_UD, vo_src(out, c * l->chunk), h);
+	}
+	load_consts(l, in, m);
+}
+
 /* ---- atomics: LDS (%slm) and UAV (A64) ------------------------------------ */
 
 enum { AT_PLAIN, AT_CMPXCHG, AT_INC, AT_DEC, AT_RSUB, AT_MSKOR };
@@ -2337,6 +2579,7 @@ int mem_knows(Opcode op)
 	case OP_LDS_STORE_SHORT: case OP_LDS_LOAD64: case OP_LDS_STORE64: case OP_FENCE:
 	case OP_DCL_STRUCT_UAV: case OP_UAV_STRUCT_LOAD: case OP_UAV_STRUCT_STORE: case OP_DCL_STRUCT_LDS:
 	case OP_APPEND_BUF_ALLOC: case OP_APPEND_BUF_CONSUME:
+	case OP_DCL_LDS_SIZE_PER_THREAD: case OP_DCL_LDS_SHARING_MODE: case OP_LDS_WRITE_VEC: case OP_LDS_READ_VEC:
 		return 1;
 	default:
 		return find_atomic(lds_atomics, NELEM(lds_atomics), op) ||
@@ -2399,6 +2642,17 @@ int lower_mem(L *l, const Inst *in)
 		return 1;
 	case OP_FENCE:
 		lower_fence(l, in);
+		return 1;
+	case OP_DCL_LDS_SIZE_PER_THREAD: case OP_DCL_LDS_SHARING_MODE:
+		(void)r7_layout(l, in);
+		return 1;
+	case OP_LDS_WRITE_VEC:
+		if (!r7_layout(l, in))
+			r7_write(l, in);
+		return 1;
+	case OP_LDS_READ_VEC:
+		if (!r7_layout(l, in))
+			r7_read(l, in);
 		return 1;
 	case OP_APPEND_BUF_ALLOC:
 	case OP_APPEND_BUF_CONSUME:

@@ -109,6 +109,7 @@ typedef struct L {
 	int lds_base[LDS_IDS]; /* each id's region: SLM offset of its byte 0 */
 	int lds_stride[LDS_IDS]; /* dcl_struct_lds_id(n) stride, count: the stride; 0 raw */
 	int lds_laid;          /* 1: the ids above are laid out, -1: refused */
+	int r7_size, r7_abs, r7_laid; /* R7xx LDS: dwords a thread, _wavefrontAbs; laid as lds_laid */
 	const Func *func;      /* the IL function being lowered (NULL: the IL main) */
 	const Func *body;      /* the code lower_body walks (for switch's look-ahead) */
 	size_t *close, *else_at; /* body's nesting (il_nest) */

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
 # cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il,
-# cal-ps-copy-offset.il, cal-ps-no-code.il and cal-brcc-neg-first.il from a --conform
+# cal-ps-copy-offset.il, cal-ps-no-code.il, cal-brcc-neg-first.il and
+# cal-r7xx-lds-sharing.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
@@ -106,7 +107,14 @@ out = "uav1" if "uav1" in args else "g"
 g0 = words(rd(out, "initial"))
 want = list(g0)
 cb0 = words(rd("cb0", "initial")) if "cb0" in args else []
-if "uav1" in args:  # cal-cs-raw-uav
+if prog == "cal-r7xx-lds-sharing":  # see its header
+    f32bits = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]
+    for i in range(gx):
+        t, b = i % 64, i - i % 64
+        q, k, n1 = t & ~3, t & 3, b + ((t + 1) & 63)
+        want[8 * i:8 * i + 4] = [f32bits(float(b + q + c) + 0.25 * k) for c in range(4)]
+        want[8 * i + 4:8 * i + 8] = [(m * n1) & 0xFFFFFFFF for m in (2, 3, 5, 7)]
+elif "uav1" in args:  # cal-cs-raw-uav
     u0 = words(rd("uav0", "initial"))
     for i in range(gx):
         gid = ox + i
