@@ -136,7 +136,7 @@ int amd_alu_kind(int op)
 		return 1;
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MUL_IEEE: case OP_MAD: case OP_MAD_IEEE:
 	case OP_FMA: case OP_MIN_IEEE: case OP_MAX_IEEE: case OP_DIV: case OP_FRC:
-	case OP_ROUND_NEAREST: case OP_ROUND_NEGINF: case OP_ROUND_PLUSINF: case OP_ROUND_Z:
+	case OP_ROUND_NEAREST: case OP_ROUND_NEGINF: case OP_ROUND_PLUSINF: case OP_ROUND_Z: case OP_RND:
 	case OP_ABS: case OP_CLAMP: case OP_DP2: case OP_DP3: case OP_DP4: case OP_EXP_VEC:
 	case OP_LOG_VEC: case OP_SQRT_VEC: case OP_RSQ_VEC: case OP_RCP_VEC: case OP_SIN_VEC:
 	case OP_COS_VEC: case OP_MOV: case OP_CMP: case OP_MIN: case OP_MAX: case OP_MIN3:
@@ -456,7 +456,7 @@ static float float_op(const AInst *in, const uint32_t *v)
 		return b == 0.0f && (z == 2 || z == 3) ? zero_policy(z, signbit(a) != signbit(b) ? -1.0f : 1.0f) :
 		       inf_else_max(z, a / b, a, b);
 	case OP_FRC: return a - floorf(a);
-	case OP_ROUND_NEAREST: return rintf(a);
+	case OP_ROUND_NEAREST: case OP_RND: return rintf(a); /* rnd: HLSL round, halves to even */
 	case OP_ROUND_NEGINF: return floorf(a);
 	case OP_ROUND_PLUSINF: return ceilf(a);
 	case OP_ROUND_Z: return truncf(a);

@@ -110,9 +110,6 @@ static const struct {
 	{OP_PIREDUCE, "no source gives its result: AMD's compiler emits it for its pireduce intrinsic "
 	              "(HLC: one float in, one out), but neither the reduced range nor the quadrant's "
 	              "place is documented"},
-	{OP_RND, "no source gives its rounding rule: the IL specification enumerates it apart from "
-	         "round_nearest, round_neginf, round_plusinf and round_z (all lowered), and no source "
-	         "says whether its halves go to even or away from zero"},
 	{OP_FETCH4, "no source gives the text form's channel selection or the order of the four texels "
 	            "in the result (GRVK reads a binary token's component field; the AMD IL text spelling "
 	            "is unknown)"},

@@ -799,6 +799,7 @@ static const AluOp alu_ops[] = {
 	{OP_MIN_IEEE, "min", VT_F, 0, 0}, {OP_MAX_IEEE, "max", VT_F, 0, 0},
 	{OP_DIV, "div", VT_F, 0, 0}, {OP_FRC, "frc", VT_F, 0, 0},
 	{OP_ROUND_NEAREST, "rnde", VT_F, 0, 0}, {OP_ROUND_NEGINF, "rndd", VT_F, 0, 0},
+	{OP_RND, "rnde", VT_F, 0, 0}, /* HLSL round (docs/fmath.md): halves to even */
 	{OP_ROUND_PLUSINF, "rndu", VT_F, 0, 0}, {OP_ROUND_Z, "rndz", VT_F, 0, 0},
 	{OP_EXP_VEC, "exp", VT_F, 0, 0}, {OP_LOG_VEC, "log", VT_F, 0, 0},
 	{OP_SQRT_VEC, "sqrt", VT_F, 0, 0}, {OP_RSQ_VEC, "rsqrt", VT_F, 0, 0},

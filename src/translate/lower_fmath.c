@@ -742,7 +742,7 @@ static int fmath_float_result(Opcode op)
 	switch (op) {
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MUL_IEEE: case OP_MAD: case OP_MAD_IEEE:
 	case OP_FMA: case OP_MIN: case OP_MAX: case OP_MIN_IEEE: case OP_MAX_IEEE: case OP_MIN3:
-	case OP_MAX3: case OP_MED3: case OP_DIV: case OP_FRC: case OP_ROUND_NEAREST:
+	case OP_MAX3: case OP_MED3: case OP_DIV: case OP_FRC: case OP_ROUND_NEAREST: case OP_RND:
 	case OP_ROUND_NEGINF: case OP_ROUND_PLUSINF: case OP_ROUND_Z: case OP_CLAMP: case OP_DP2:
 	case OP_DP3: case OP_DP4: case OP_DP2ADD: case OP_EXP_VEC: case OP_LOG_VEC: case OP_SQRT_VEC:
 	case OP_RSQ_VEC: case OP_RCP_VEC: case OP_SIN_VEC: case OP_COS_VEC: case OP_FLR: case OP_SGN:
@@ -804,7 +804,6 @@ int lower_fmath(L *l, const Inst *in)
 		}
 		break;
 	case OP_CMOV: case OP_LEN: case OP_DIST: case OP_NRM: case OP_PIREDUCE:
-	case OP_RND:
 		lerr(l, in->loc, "'%s' is not supported: %s", il_ops[in->op].name, isa_undocumented(in->op));
 		return 1;
 	default:

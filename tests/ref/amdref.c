@@ -1365,6 +1365,7 @@ static const Op ops[] = {
 	{"div_precise", "div_precise", "float", 2, F2, R_F, r_div_precise, F_SAT, 0, NULL, NULL},
 	{"frc", "frc", "float", 1, F1, R_F, r_frc, F_SAT, 0, NULL, NULL},
 	{"round_nearest", "round_nearest", "float", 1, F1, R_F, r_round_nearest, F_SAT, 0, NULL, NULL},
+	{"rnd", "rnd", "float", 1, F1, R_F, r_round_nearest, F_SAT, 0, NULL, NULL}, /* docs/fmath.md: HLSL round */
 	{"round_neginf", "round_neginf", "float", 1, F1, R_F, r_round_neginf, F_SAT, 0, NULL, NULL},
 	{"round_plusinf", "round_plusinf", "float", 1, F1, R_F, r_round_plusinf, F_SAT, 0, NULL, NULL},
 	{"round_z", "round_z", "float", 1, F1, R_F, r_round_z, F_SAT, 0, NULL, NULL},
