@@ -718,6 +718,11 @@ static void gen_image(const Kernel *k, const MdArg *m, const EmuRange *r, int sh
 	d->order = shape ? orders[(size_t)(shape - 1 + *nint + *nflt) % NELEM(orders)] : EMU_CL_RGBA;
 	d->data_type = isint ? ((*nint)++ % 2 ? EMU_CL_SIGNED_INT16 : EMU_CL_SIGNED_INT32)
 	                     : ((*nflt)++ % 2 ? EMU_CL_FLOAT : EMU_CL_UNORM_INT8);
+	if (m->cal_fmt) /* a CAL resource: the host binds the type its declaration gives */
+		d->data_type = !strcmp(m->cal_fmt, "uint") ? EMU_CL_UNSIGNED_INT32 :
+		               !strcmp(m->cal_fmt, "sint") ? EMU_CL_SIGNED_INT32 :
+		               !strcmp(m->cal_fmt, "float") ? EMU_CL_FLOAT :
+		               !strcmp(m->cal_fmt, "unorm") ? EMU_CL_UNORM_INT8 : d->data_type;
 	d->texel = (uint32_t)emu_image_texel_bytes(d->order, d->data_type);
 	d->row_pitch = d->width * d->texel;
 	d->slice_pitch = d->row_pitch * d->height;

@@ -196,6 +196,47 @@ static void derived_resource(Ctx *c, MdBlock *b, const Inst *in)
 	a->access = "RO";
 	a->bufid = id;
 	a->unnorm = !strcmp(ty->arg + n, ",unnorm");
+	a->cal_fmt = il_inst_mod(in, "fmtx") ? il_inst_mod(in, "fmtx")->arg : NULL;
+}
+
+/* Does any function of the program load from UAV id (uav_load_id(n))? */
+static int loads_uav(const Module *m, int id)
+{
+	size_t f, i;
+	for (f = 0; f <= m->funcs.n; f++) {
+		const Func *fn = f ? m->funcs.v[f - 1] : &m->main;
+		for (i = 0; i < fn->code.n; i++)
+			if (fn->code.v[i].op == OP_UAV_LOAD && il_mod_int(il_inst_mod(&fn->code.v[i], "id"), -1) == id)
+				return 1;
+	}
+	return 0;
+}
+
+/* dcl_uav_id(n)_type(t)_fmtx(..): a typed UAV, the image "uavN" (CAL's
+ * name) of dimension t, write-only unless the kernel loads from it
+ * (uav_load: read-write); the format comes from the host's image, as for
+ * OpenCL's images on UAV ids. */
+static void derived_uav_image(Ctx *c, MdBlock *b, const Inst *in)
+{
+	static const char *const dims[][2] = {{"1d", "1D"}, {"2d", "2D"}, {"3d", "3D"}, {"1darray", "1DA"},
+	                                      {"2darray", "2DA"}, {"buffer", "1DB"}};
+	const Mod *idm = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type");
+	int id = idm ? il_mod_int(idm, -1) : -1;
+	size_t i;
+	char name[16];
+	MdArg *a;
+	if (id < 0 || id >= 1024 || !ty || !ty->arg || derived_image(b, 1, id))
+		return;
+	for (i = 0; i < NELEM(dims) && strcmp(dims[i][0], ty->arg); i++)
+		;
+	if (i == NELEM(dims))
+		return; /* left to the translator's check of the declaration */
+	snprintf(name, sizeof name, "uav%d", id);
+	a = derived_new(c, b, in->loc, MA_IMAGE, name);
+	a->dim = dims[i][1];
+	a->access = loads_uav(c->m, id) ? "RW" : "WO";
+	a->bufid = id;
+	a->cal_fmt = il_inst_mod(in, "fmtx") ? il_inst_mod(in, "fmtx")->arg : NULL;
 }
 
 void md_derived_slots(MdBlock *b)
@@ -294,7 +335,11 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 			}
 			continue;
 		}
-		if (in->op == OP_DCL_RAW_UAV) {
+		if (in->op == OP_DCL_UAV) {
+			derived_uav_image(c, b, in);
+			continue;
+		}
+		if (in->op == OP_DCL_RAW_UAV || in->op == OP_DCL_STRUCT_UAV) {
 			const Mod *idm = il_inst_mod(in, "id");
 			int id = idm ? il_mod_int(idm, -1) : -1;
 			if (id >= 0 && id < 1024 && !derived_arg(b, "uav", id))

@@ -59,6 +59,8 @@ typedef struct MdArg {
 	                     * cbN[k]); 0 = not known */
 	int unnorm;         /* derived image: dcl_resource ..._type(2d,unnorm), sampled
 	                     * with unnormalized coordinates */
+	const char *cal_fmt; /* derived image: its declaration's _fmtx (float, uint, sint,
+	                      * unorm, ...; the host binds an image of that type), NULL */
 	int output;         /* derived il_ps kernel: render target oN is output - 1 (a write-only
 	                     * 2-D image, or with --cal-outputs buffer a uav pointer) */
 } MdArg;

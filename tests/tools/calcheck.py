@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
 # cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il,
-# cal-ps-copy-offset.il, cal-ps-no-code.il, cal-brcc-neg-first.il and
-# cal-r7xx-lds-sharing.il from a --conform
+# cal-ps-copy-offset.il, cal-ps-no-code.il, cal-brcc-neg-first.il,
+# cal-r7xx-lds-sharing.il and cal-cs-typed-uav.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
@@ -101,6 +101,35 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
         sys.exit(1)
     print("%d x %d pixels: both runtimes equal the formula (%s as %s)" % (gx, gy, ", ".join(targets),
                                                                          "buffers" if buffers else "images"))
+    sys.exit(0)
+
+if prog == "cal-cs-typed-uav":  # see its header
+    m = re.search(r'name="uav0" kind="image".*?image="type \d+ (\d+)x(\d+)x\d+ layers \d+ order (0x[0-9a-f]+) '
+                  r'data_type (0x[0-9a-f]+) pitches (\d+)', man)
+    w, h, pitch = int(m.group(1)), int(m.group(2)), int(m.group(5))
+    ch = {0x10b0: 1, 0x10b2: 2, 0x10b5: 4}[int(m.group(3), 16)]
+    assert int(m.group(4), 16) == 0x10dc  # CL_UNSIGNED_INT32: the declaration's _fmtx(uint)
+    want0 = bytearray(rd("uav0", "initial"))
+    want1 = words(rd("uav1", "initial"))
+    for i in range(gx):
+        n = ox + i
+        x, y = n % 16, n // 16
+        if x < w and y < h:
+            for c in range(ch):
+                struct.pack_into("<I", want0, y * pitch + (x * ch + c) * 4, n + c)
+        want1[4 * n + 1:4 * n + 3] = [n + 2, n + 3]
+    bad = []
+    for side in ("amd", "level_zero"):
+        if rd("uav0", side) != bytes(want0):
+            bad.append("%s: uav0 differs" % side)
+        got = words(rd("uav1", side))
+        if got != want1:
+            j = [k for k in range(len(got)) if got[k] != want1[k]][0]
+            bad.append("%s: uav1 dword %d: 0x%08x, formula 0x%08x" % (side, j, got[j], want1[j]))
+    if bad:
+        print("; ".join(bad))
+        sys.exit(1)
+    print("%d work-items: both runtimes equal the formula (uav0 %dx%d uint texels, uav1)" % (gx, w, h))
     sys.exit(0)
 
 out = "uav1" if "uav1" in args else "g"
