@@ -106,6 +106,13 @@ static int lookup_base(const char *w, size_t len, size_t *baselen)
 	return -1;
 }
 
+int il_is_opword(const char *word, size_t len)
+{
+	size_t bl;
+	int op = lookup_base(word, len, &bl);
+	return op >= 0 && (bl == len || word[bl] == '_');
+}
+
 Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc)
 {
 	Arena *a = &ps->m->arena;

@@ -58,6 +58,8 @@ typedef struct IL_YYLTYPE {
 typedef IL_YYLTYPE YYLTYPE;
 
 Inst *il_opword(ParseState *ps, const char *word, size_t len, Loc loc);
+/* Is word[0..len) an opcode, possibly with modifiers (no '(' part)? */
+int il_is_opword(const char *word, size_t len);
 Loc ps_loc(ParseState *ps, const YYLTYPE *l);
 /* snprintf(dst, cap, "%s", src) without the format machinery: the scanner
  * keeps a copy of every opcode word and register for its diagnostics. */

@@ -2,7 +2,8 @@
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
 # cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il,
 # cal-ps-copy-offset.il, cal-ps-no-code.il, cal-brcc-neg-first.il,
-# cal-r7xx-lds-sharing.il and cal-cs-typed-uav.il from a --conform
+# cal-r7xx-lds-sharing.il, cal-cs-typed-uav.il and cal-glued-statements.il
+# from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
@@ -136,7 +137,14 @@ out = "uav1" if "uav1" in args else "g"
 g0 = words(rd(out, "initial"))
 want = list(g0)
 cb0 = words(rd("cb0", "initial")) if "cb0" in args else []
-if prog == "cal-r7xx-lds-sharing":  # see its header
+if prog == "cal-glued-statements":  # see its header
+    x = struct.unpack("<f", struct.pack("<I", cb0[0]))[0]
+    fx = 0 if x != x else max(min(int(x), 2**31 - 1), -2**31)  # ftoi: truncated, saturated, NaN 0
+    for i in range(gx):
+        n = ox + i
+        want[4 * n:4 * n + 4] = [fx & 0xFFFFFFFF, struct.unpack("<I", struct.pack("<f", float(n)))[0], cb0[3],
+                                 (2 * n) & 0xFFFFFFFF]
+elif prog == "cal-r7xx-lds-sharing":  # see its header
     f32bits = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]
     for i in range(gx):
         t, b = i % 64, i - i % 64
