@@ -456,7 +456,8 @@ static float float_op(const AInst *in, const uint32_t *v)
 		return b == 0.0f && (z == 2 || z == 3) ? zero_policy(z, signbit(a) != signbit(b) ? -1.0f : 1.0f) :
 		       inf_else_max(z, a / b, a, b);
 	case OP_FRC: return a - floorf(a);
-	case OP_ROUND_NEAREST: case OP_RND: return rintf(a); /* rnd: HLSL round, halves to even */
+	case OP_ROUND_NEAREST: return rintf(a);
+	case OP_RND: return rintf(a); /* HLSL round: halves to even (docs/fmath.md) */
 	case OP_ROUND_NEGINF: return floorf(a);
 	case OP_ROUND_PLUSINF: return ceilf(a);
 	case OP_ROUND_Z: return truncf(a);

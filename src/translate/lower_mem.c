@@ -1674,11 +1674,16 @@ static int r7_layout(L *l, const Inst *at)
 	return 0;
 }
 
-/* the barrier before every R7xx LDS instruction (see above) */
+/* the barrier before every R7xx LDS instruction (see above): an SLM fence
+ * and the work-group barrier, as fence_threads_lds lowers */
 static void r7_barrier(L *l)
 {
-	l->lsc ? lsc_fence(l, 1) : (void)vk_emit(l->vk, "fence_local.E", 0, 0);
-	vk_emit(l->vk, "barrier", 0, 0);
+	static const char *const msg[] = {"fence_local.E", "barrier"};
+	if (l->lsc)
+		lsc_fence(l, 1);
+	else
+		vk_emit(l->vk, msg[0], 0, 0);
+	vk_emit(l->vk, msg[1], 0, 0);
 	l->barriers = 1;
 }
 
