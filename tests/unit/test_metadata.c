@@ -505,7 +505,10 @@ static void test_comments_outside_blocks_ignored(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_STRING_EQUAL(diags(), "");
 	CU_ASSERT_EQUAL(p->blocks.n, 0);
-	CU_ASSERT_EQUAL(p->kernels.n, 0);
+	/* no block, so the il_cs shader is one derived kernel, empty as it is */
+	CU_ASSERT_EQUAL_FATAL(p->kernels.n, 1);
+	CU_ASSERT(p->kernels.v[0]->derived);
+	CU_ASSERT_EQUAL(p->kernels.v[0]->md->args.n, 0);
 }
 
 /* ---- md_link ------------------------------------------------------------- */
