@@ -1064,7 +1064,7 @@ if "$TRANSLATE" --help 2>&1 | grep -q -- '^  --conform '; then
 	for bm in cal-cs-fill-g: cal-cs-ids-alu: cal-cs-raw-uav: cal-cs-transpose: cal-ps-pixels:image cal-ps-copy-offset:image \
 		cal-ps-pixels:buffer cal-ps-copy-offset:buffer cal-ps-no-code:image cal-ps-no-code:buffer \
 		cal-brcc-neg-first:image cal-brcc-neg-first:buffer cal-r7xx-lds-sharing: \
-		cal-cs-typed-uav: cal-glued-statements:; do
+		cal-cs-typed-uav: cal-glued-statements: cal-brcc-loop-count:buffer; do
 		b=${bm%:*} mode=${bm#*:}
 		for simd in 8 16 32; do
 			w="$WORK/cal-$b-$mode-$simd"

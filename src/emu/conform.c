@@ -599,34 +599,65 @@ static int read_as_int(const Func *f, size_t at)
 	return 0;
 }
 
+/* Is operand o (or its relative index) an element of buffer argument m? */
+static int names_buffer(const Operand *o, const MdArg *m)
+{
+	return o && ((o->file == RF_CB && !strcmp(m->mem, "hc") && o->num == m->bufid) ||
+	             (o->file == RF_GLOBAL && !strcmp(m->mem, "g")));
+}
+
 /* Does a derived (CAL) kernel read buffer argument m's elements as
  * integers: an integer instruction (or a relative index) takes one
- * directly?  Its data is then small positive integers (1..16): CAL
- * programs keep sizes, pitches and offsets in their constant buffers and
- * index with them, which random floats or +-100000 would send out of every
- * buffer on both sides alike. */
+ * directly, or a register movs copied one into (Brook+'s brcc copies cb0
+ * into registers first: mov r269, cb0[l0.x + 0], then ilt ..., r269.z)?
+ * Its data is then small positive integers (1..16): CAL programs keep
+ * sizes, pitches and offsets in their constant buffers and index and loop
+ * with them, which random floats or +-100000 would send out of every
+ * buffer, or around a loop for ever, on both sides alike. */
 static int derived_int_buffer(const Kernel *k, const MdArg *m)
 {
-	size_t f, i;
-	int j, kind;
+	size_t f, i, r;
+	int j, kind, pass, grew = 1;
+	VEC(long long) regs = {0}; /* registers holding a copy of m's data */
+	int found = 0;
 	if (!k->derived || m->kind != MA_POINTER)
 		return 0;
-	for (f = 0; f < k->funcs.n; f++)
-		for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+	for (pass = 0; grew && pass < 8; pass++) {
+		grew = 0;
+		for (f = 0; f < k->funcs.n; f++)
+			for (i = 0; i < k->funcs.v[f]->code.n; i++) {
+				const Inst *in = &k->funcs.v[f]->code.v[i];
+				const Operand *s = in->nops > 1 ? &in->ops[1] : NULL;
+				int copy = 0;
+				if (in->op != OP_MOV || in->nops != 2 || in->ops[0].file != RF_TEMP)
+					continue;
+				copy = names_buffer(s, m);
+				for (r = 0; !copy && s->file == RF_TEMP && r < regs.n; r++)
+					copy = regs.v[r] == s->num;
+				for (r = 0; copy && r < regs.n && regs.v[r] != in->ops[0].num; r++)
+					;
+				if (copy && r == regs.n) {
+					vec_push(&regs, in->ops[0].num);
+					grew = 1;
+				}
+			}
+	}
+	for (f = 0; !found && f < k->funcs.n; f++)
+		for (i = 0; !found && i < k->funcs.v[f]->code.n; i++) {
 			const Inst *in = &k->funcs.v[f]->code.v[i];
 			kind = amd_alu_kind(in->op);
-			for (j = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0; j < in->nops; j++) {
+			for (j = il_ops[in->op].ndst > 0 ? il_ops[in->op].ndst : 0; !found && j < in->nops; j++) {
 				const Operand *o = &in->ops[j];
-				const Operand *x = o->index_reg;
-				int hit = (o->file == RF_CB && !strcmp(m->mem, "hc") && o->num == m->bufid) ||
-				          (o->file == RF_GLOBAL && !strcmp(m->mem, "g"));
-				int xhit = x && ((x->file == RF_CB && !strcmp(m->mem, "hc") && x->num == m->bufid) ||
-				                 (x->file == RF_GLOBAL && !strcmp(m->mem, "g")));
-				if (xhit || (hit && (kind == 1 || kind == 4 || kind == 6)))
-					return 1;
+				int hit = names_buffer(o, m), xhit = names_buffer(o->index_reg, m);
+				for (r = 0; o->file == RF_TEMP && !hit && r < regs.n; r++)
+					hit = regs.v[r] == o->num;
+				for (r = 0; o->index_reg && o->index_reg->file == RF_TEMP && !xhit && r < regs.n; r++)
+					xhit = regs.v[r] == o->index_reg->num;
+				found = xhit || (hit && (kind == 1 || kind == 4 || kind == 6));
 			}
 		}
-	return 0;
+	vec_free(&regs);
+	return found;
 }
 
 /* Is the value instruction `at` of f stores (its second operand) an integer?

@@ -2,8 +2,8 @@
 # calcheck.py DUMPDIR - recomputes the results of tests/il/cal-cs-fill-g.il,
 # cal-cs-ids-alu.il, cal-cs-raw-uav.il, cal-cs-transpose.il, cal-ps-pixels.il,
 # cal-ps-copy-offset.il, cal-ps-no-code.il, cal-brcc-neg-first.il,
-# cal-r7xx-lds-sharing.il, cal-cs-typed-uav.il and cal-glued-statements.il
-# from a --conform
+# cal-r7xx-lds-sharing.il, cal-cs-typed-uav.il, cal-glued-statements.il and
+# cal-brcc-loop-count.il from a --conform
 # dump (manifest.xml, the initial argument bytes) by their documented
 # formulas, sharing nothing with the translator or the emulators, and
 # compares both runtimes' final bytes of what they write (g, uav1, or the
@@ -60,6 +60,9 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
             want[y * pitch + x * len(e):y * pitch + (x + 1) * len(e)] = e
 
     def value(o, x, y):  # what pixel (x, y) writes to o; None: discarded
+        if prog == "cal-brcc-loop-count":
+            n = struct.unpack("<i", rd("cb0", "initial")[:4])[0]
+            return [float(n * (n - 1) // 2 if n > 0 else 0)] * 4
         if prog == "cal-brcc-neg-first":
             return [f32(1.0 - f32((x + 0.5) * 0.015625)), f32(1.0 - f32((y + 0.5) * 0.015625)), -cb0[0], -cb0[3]]
         if "i0" not in args:  # cal-ps-no-code: nothing writes o0, which starts at 0
