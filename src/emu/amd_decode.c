@@ -341,7 +341,7 @@ static int dec_src(Dec *d, const Operand *o, const LitVec *fl, ASrc *s)
 	}
 }
 
-static int dec_dst(Dec *d, const Operand *o, ADst *t)
+static int dec_dst(Dec *d, const Operand *o, const LitVec *fl, ADst *t)
 {
 	int m[4], c;
 	memset(t, 0, sizeof *t);
@@ -369,7 +369,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 		if ((t->reg = array_index(d, o)) < 0)
 			return -1;
 		t->idx = (int)o->index_imm;
-		return rel_index(d, o, NULL, &t->rel, &t->rel_sel);
+		return rel_index(d, o, fl, &t->rel, &t->rel_sel);
 	case RF_MEM:
 		t->kind = D_MEM;
 		return 0;
@@ -378,7 +378,7 @@ static int dec_dst(Dec *d, const Operand *o, ADst *t)
 			return fail(d, o->loc, "'g' (the R7xx global buffer) exists only in CAL compute shaders without metadata");
 		t->kind = D_GLOBAL;
 		t->idx = (int)o->index_imm;
-		return rel_index(d, o, NULL, &t->rel, &t->rel_sel);
+		return rel_index(d, o, fl, &t->rel, &t->rel_sel);
 	case RF_VOUTPUT:
 		if (render_target(d, o))
 			return -1;
@@ -810,7 +810,7 @@ static int dec_mcall(Dec *d, const Inst *in, const LitVec *fl)
 		s.reg = scoped_reg(d, callee, MACRO_OUT(j));
 		if (outs->group[j].file != RF_TEMP)
 			return fail(d, outs->group[j].loc, "a macro output must be a register r<n>");
-		if (dec_dst(d, &outs->group[j], &t))
+		if (dec_dst(d, &outs->group[j], NULL, &t))
 			return -1;
 		push_mov(d, outs->group[j].loc, &t, &s);
 		/* a transcendental of AMD's library: its result counts as
@@ -905,7 +905,7 @@ static int dec_inst(Dec *d, const Inst *in, const LitVec *fl)
 	} else if (kind == K_INST || kind == K_IF || kind == K_BREAK || kind == K_CONTINUE ||
 	           kind == K_RETDYN || kind == K_SWITCH) {
 		if (kind == K_INST && has_dst(in)) {
-			if (dec_dst(d, &in->ops[0], &a.d))
+			if (dec_dst(d, &in->ops[0], fl, &a.d))
 				return -1;
 			first = 1;
 		}

@@ -430,9 +430,14 @@ int amd_r7_lockstep(Run *R, const AInst *a)
 {
 	uint32_t n = R->nlocal, i, size = (uint32_t)R->c.r7_size;
 	uint32_t (*v)[4];
+	uint8_t *taint;
 	int c;
 	if (!size) {
 		amd_fail(R, &R->items[0], a, "'%s' needs dcl_lds_size_per_thread", il_ops[a->op].name);
+		return -1;
+	}
+	if (a->op == OP_LDS_WRITE_VEC && (uint32_t)a->aux + 4 > size) {
+		amd_fail(R, &R->items[0], a, "_lOffset(%d) is past the thread's %u dwords", a->aux, size);
 		return -1;
 	}
 	if (a->op == OP_LDS_WRITE_VEC) {
@@ -445,6 +450,7 @@ int amd_r7_lockstep(Run *R, const AInst *a)
 				uint8_t *p;
 				if (a->d.m[c] != WM_WRITE)
 					continue;
+				R->taint = 0; /* each work-item's store carries its own value's class */
 				x = amd_src(R, it, a, &a->s[0], c, 0);
 				if (!(p = amd_mem_at(R, &R->lds, b, 4, it, a, 1)))
 					return -1;
@@ -462,8 +468,10 @@ int amd_r7_lockstep(Run *R, const AInst *a)
 		return R->err ? -1 : 0;
 	}
 	v = xcalloc(n, sizeof *v);
+	taint = xcalloc(n, 1);
 	for (i = 0; i < n && !R->err; i++) {
 		Item *it = &R->items[i];
+		R->taint = 0;
 		uint32_t t = amd_src(R, it, a, &a->s[0], 0, 0), o = amd_src(R, it, a, &a->s[0], 1, 0);
 		uint64_t at = ((uint64_t)t * size + o) * 4;
 		const uint8_t *p = at <= UINT32_MAX ? amd_mem_at(R, &R->lds, (uint32_t)at, 16, it, a, 0) : NULL;
@@ -474,6 +482,7 @@ int amd_r7_lockstep(Run *R, const AInst *a)
 			break;
 		}
 		memcpy(v[i], p, 16);
+		taint[i] = R->taint; /* what amd_mem_at joined from the bytes read */
 		for (c = 0; c < 16; c++)
 			if (!R->lds.init[at + (uint32_t)c])
 				R->poison_read = 1;
@@ -489,9 +498,15 @@ int amd_r7_lockstep(Run *R, const AInst *a)
 			}
 			res[c] = a->aux ? v[from][i & 3] : v[i][c];
 		}
-		if (!R->err)
-			commit(R, &R->items[i], a, res);
+		if (R->err)
+			break;
+		/* the classes of the reads its components came from */
+		R->taint = 0;
+		for (c = 0; c < 4; c++)
+			R->taint = amd_taint_join(R->taint, taint[a->aux ? (i & ~3u) + (uint32_t)c : i]);
+		commit(R, &R->items[i], a, res);
 	}
+	free(taint);
 	free(v);
 	return R->err ? -1 : 0;
 }

@@ -1560,45 +1560,73 @@ static void lds_store(L *l, const Inst *in)
  * therefore be reached by the whole group: outside control flow, in
  * functions called outside control flow (checked). */
 
-/* Does f, or a function it calls, use an R7xx LDS instruction? */
-static int r7_uses(Module *m, const Func *f, int depth)
+typedef VEC(const Func *) FuncList;
+
+/* The functions of the kernel that use an R7xx LDS instruction or call one
+ * that does (a fixed point over the call closure, so no call graph shape
+ * costs more than funcs^2 scans). */
+static void r7_users(L *l, FuncList *users)
 {
-	size_t i;
-	for (i = 0; f && depth < 64 && i < f->code.n; i++) {
-		const Inst *in = &f->code.v[i];
-		const Operand *t;
-		if (in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC)
-			return 1;
-		if (il_ops[in->op].kind == K_CALL && (t = il_call_target(in)) &&
-		    r7_uses(m, il_func(m, t->num), depth + 1))
-			return 1;
+	size_t i, j, u;
+	int grew = 1;
+	while (grew) {
+		grew = 0;
+		for (i = 0; i <= l->k->funcs.n; i++) {
+			const Func *f = i ? l->k->funcs.v[i - 1] : &l->p->m->main;
+			int uses = 0;
+			for (u = 0; u < users->n && users->v[u] != f; u++)
+				;
+			if (u < users->n)
+				continue;
+			for (j = 0; !uses && j < f->code.n; j++) {
+				const Inst *in = &f->code.v[j];
+				const Operand *t;
+				const Func *g;
+				uses = in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC;
+				if (!uses && il_ops[in->op].kind == K_CALL && (t = il_call_target(in)) &&
+				    (g = il_func(l->p->m, t->num)))
+					for (u = 0; !uses && u < users->n; u++)
+						uses = users->v[u] == g;
+			}
+			if (uses) {
+				vec_push(users, f);
+				grew = 1;
+			}
+		}
 	}
-	return 0;
 }
 
-/* every R7xx LDS instruction and every call of a function using one at
- * nesting depth 0 (a barrier the whole group reaches); 0 ok */
-static int r7_uniform(L *l, const Func *f)
+/* every R7xx LDS instruction and every call of a function using one
+ * reached by the whole group: at nesting depth 0, not under a condition,
+ * and after no conditional return or discard (a barrier the whole group
+ * reaches); 0 ok */
+static int r7_uniform(L *l, const Func *f, const FuncList *users)
 {
-	size_t i;
-	int depth = 0;
+	size_t i, u;
+	int depth = 0, diverged = 0;
 	for (i = 0; i < f->code.n; i++) {
 		const Inst *in = &f->code.v[i];
 		const Operand *t;
+		const Func *g = NULL;
+		int uses = in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC;
 		switch (il_ops[in->op].kind) {
 		case K_IF: case K_LOOP: case K_SWITCH: depth++; break;
 		case K_ENDIF: case K_ENDLOOP: case K_ENDSWITCH: depth--; break;
+		case K_RET: case K_RETDYN: diverged |= depth > 0 || in->op == OP_RET_LOGICALNZ ||
+		                                       in->op == OP_RET_LOGICALZ; break;
 		default: break;
 		}
-		if ((in->op == OP_LDS_WRITE_VEC || in->op == OP_LDS_READ_VEC ||
-		     (il_ops[in->op].kind == K_CALL && (t = il_call_target(in)) &&
-		      r7_uses(l->p->m, il_func(l->p->m, t->num), 0))) &&
-		    (depth > 0 || in->op == OP_CALL_LOGICALNZ || in->op == OP_CALL_LOGICALZ)) {
+		diverged |= in->op == OP_DISCARD_LOGICALNZ || in->op == OP_DISCARD_LOGICALZ;
+		if (il_ops[in->op].kind == K_CALL && (t = il_call_target(in)) && (g = il_func(l->p->m, t->num)))
+			for (u = 0; !uses && u < users->n; u++)
+				uses = users->v[u] == g;
+		if (uses && (depth > 0 || diverged || in->op == OP_CALL_LOGICALNZ || in->op == OP_CALL_LOGICALZ)) {
 			lerr(l, in->loc, "'%s' %s: R7xx LDS accesses are translated with a work-group barrier "
 			     "before each (AMD's wavefront ran in lockstep, the group here spans hardware "
 			     "threads), which every work-item must reach", in->word ? in->word : il_ops[in->op].name,
 			     il_ops[in->op].kind == K_CALL ? "calls a function using the R7xx LDS model inside "
-			     "control flow or under a condition" : "is inside control flow");
+			     "control flow or under a condition" : diverged && !depth ? "follows a conditional "
+			     "return or discard" : "is inside control flow");
 			return -1;
 		}
 	}
@@ -1612,17 +1640,28 @@ static int r7_layout(L *l, const Inst *at)
 	long long size = -1, group = 1, bytes;
 	int mode = -1, have_group = 0;
 	size_t i, j;
+	FuncList users = {0};
+	int exch = 0, bad = 0;
 	if (l->r7_laid)
 		return l->r7_laid < 0 ? -1 : 0;
 	l->r7_laid = -1;
+	r7_users(l, &users);
+	for (i = 0; i <= l->k->funcs.n && !bad; i++)
+		bad = r7_uniform(l, i ? l->k->funcs.v[i - 1] : &l->p->m->main, &users);
+	vec_free(&users);
+	if (bad)
+		return -1;
 	for (i = 0; i <= l->k->funcs.n; i++) {
 		const Func *f = i ? l->k->funcs.v[i - 1] : &l->p->m->main;
-		if (r7_uniform(l, f))
-			return -1;
 		for (j = 0; j < f->code.n; j++) {
 			const Inst *in = &f->code.v[j];
 			const char *w = in->nops == 1 ? in->ops[0].name : NULL;
 			int d;
+			exch |= in->op == OP_LDS_READ_VEC && il_inst_mod(in, "neighborExch");
+			if (in->op == OP_DCL_LDS || in->op == OP_DCL_STRUCT_LDS) {
+				lerr(l, in->loc, "the R7xx LDS model and dcl_lds ids in one kernel are not supported");
+				return -1;
+			}
 			if (in->op == OP_DCL_LDS_SIZE_PER_THREAD) {
 				if (in->nops != 1 || in->ops[0].file != RF_NUMBER || in->ops[0].num < 4 ||
 				    in->ops[0].num > 64 || in->ops[0].num % 4) {
@@ -1657,8 +1696,8 @@ static int r7_layout(L *l, const Inst *at)
 		     "dcl_num_thread_per_group (the threads that share the areas)");
 		return -1;
 	}
-	if (l->nlds) {
-		lerr(l, at->loc, "the R7xx LDS model and dcl_lds ids in one kernel are not supported");
+	if (exch && group % 4) {
+		lerr(l, at->loc, "_neighborExch exchanges among four threads, but the group has %lld", group);
 		return -1;
 	}
 	bytes = (mode && group > 64 ? 64 : group) * size * 4;

@@ -62,11 +62,13 @@ if "o0" in args:  # cal-ps-pixels: images, see its header
     def value(o, x, y):  # what pixel (x, y) writes to o; None: discarded
         if prog == "cal-brcc-loop-count":
             n = struct.unpack("<i", rd("cb0", "initial")[:4])[0]
-            return [float(n * (n - 1) // 2 if n > 0 else 0)] * 4
+            return [float(n * (n + 1) // 2 if n > 0 else 0)] * 4
         if prog == "cal-brcc-neg-first":
             return [f32(1.0 - f32((x + 0.5) * 0.015625)), f32(1.0 - f32((y + 0.5) * 0.015625)), -cb0[0], -cb0[3]]
-        if "i0" not in args:  # cal-ps-no-code: nothing writes o0, which starts at 0
+        if prog == "cal-ps-no-code":  # nothing writes o0, which starts at 0
             return [0.0] * 4
+        if prog not in ("cal-ps-copy-offset", "cal-ps-pixels"):
+            raise SystemExit("calcheck: no formula for %s" % prog)
         if "o1" not in args:  # cal-ps-copy-offset: o0 = i0[clamp(floor(v0 + cb0.xy))]
             wi, hi = image("i0")[:2]
             sx, sy = f32(x + 0.5 + cb0[0]), f32(y + 0.5 + cb0[1])
@@ -142,7 +144,8 @@ want = list(g0)
 cb0 = words(rd("cb0", "initial")) if "cb0" in args else []
 if prog == "cal-glued-statements":  # see its header
     x = struct.unpack("<f", struct.pack("<I", cb0[0]))[0]
-    fx = 0 if x != x else max(min(int(x), 2**31 - 1), -2**31)  # ftoi: truncated, saturated, NaN 0
+    fx = 0 if x != x else (2**31 - 1 if x > 0 else -2**31) if math.isinf(x) else \
+        max(min(int(x), 2**31 - 1), -2**31)  # ftoi: truncated, saturated, NaN 0
     for i in range(gx):
         n = ox + i
         want[4 * n:4 * n + 4] = [fx & 0xFFFFFFFF, struct.unpack("<I", struct.pack("<f", float(n)))[0], cb0[3],
