@@ -170,35 +170,6 @@ static MdArg *derived_image(MdBlock *b, int uav, int id)
 	return NULL;
 }
 
-/* dcl_resource_id(n)_type(t[,unnorm]): read-only image "iN" (CAL binds
- * inputs by that name) of dimension t; a type it cannot be is left to the
- * translator's check of the declaration. */
-static void derived_resource(Ctx *c, MdBlock *b, const Inst *in)
-{
-	static const char *const dims[][2] = {
-		{"1d", "1D"}, {"2d", "2D"}, {"3d", "3D"}, {"1darray", "1DA"}, {"2darray", "2DA"}, {"buffer", "1DB"},
-	};
-	const Mod *idm = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type");
-	int id = idm ? il_mod_int(idm, -1) : -1;
-	size_t i, n;
-	char name[16];
-	MdArg *a;
-	if (id < 0 || id >= 1024 || !ty || !ty->arg || derived_image(b, 0, id))
-		return;
-	n = strcspn(ty->arg, ",");
-	for (i = 0; i < NELEM(dims) && (strlen(dims[i][0]) != n || strncmp(dims[i][0], ty->arg, n)); i++)
-		;
-	if (i == NELEM(dims))
-		return;
-	snprintf(name, sizeof name, "i%d", id);
-	a = derived_new(c, b, in->loc, MA_IMAGE, name);
-	a->dim = dims[i][1];
-	a->access = "RO";
-	a->bufid = id;
-	a->unnorm = !strcmp(ty->arg + n, ",unnorm");
-	a->cal_fmt = il_inst_mod(in, "fmtx") ? il_inst_mod(in, "fmtx")->arg : NULL;
-}
-
 /* Does any function of the program load from UAV id (uav_load_id(n))? */
 static int loads_uav(const Module *m, int id)
 {
@@ -212,31 +183,37 @@ static int loads_uav(const Module *m, int id)
 	return 0;
 }
 
-/* dcl_uav_id(n)_type(t)_fmtx(..): a typed UAV, the image "uavN" (CAL's
- * name) of dimension t, write-only unless the kernel loads from it
- * (uav_load: read-write); the format comes from the host's image, as for
- * OpenCL's images on UAV ids. */
-static void derived_uav_image(Ctx *c, MdBlock *b, const Inst *in)
+/* A CAL image declaration: dcl_resource_id(n)_type(t[,unnorm]) is the
+ * read-only image "iN" (CAL binds inputs by that name); dcl_uav_id(n)_type(t)
+ * a typed UAV, the image "uavN" (CAL's name), write-only unless the kernel
+ * loads from it (uav_load: read-write).  Either of dimension t; _fmtx(..)
+ * is the type the host binds (the translator's typed accesses take the
+ * image's own format, as for OpenCL's images).  A type it cannot be is
+ * left to the translator's check of the declaration. */
+static void derived_image_arg(Ctx *c, MdBlock *b, const Inst *in, int uav)
 {
-	static const char *const dims[][2] = {{"1d", "1D"}, {"2d", "2D"}, {"3d", "3D"}, {"1darray", "1DA"},
-	                                      {"2darray", "2DA"}, {"buffer", "1DB"}};
-	const Mod *idm = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type");
+	static const char *const dims[][2] = {
+		{"1d", "1D"}, {"2d", "2D"}, {"3d", "3D"}, {"1darray", "1DA"}, {"2darray", "2DA"}, {"buffer", "1DB"},
+	};
+	const Mod *idm = il_inst_mod(in, "id"), *ty = il_inst_mod(in, "type"), *fmt = il_inst_mod(in, "fmtx");
 	int id = idm ? il_mod_int(idm, -1) : -1;
-	size_t i;
+	size_t i, n;
 	char name[16];
 	MdArg *a;
-	if (id < 0 || id >= 1024 || !ty || !ty->arg || derived_image(b, 1, id))
+	if (id < 0 || id >= 1024 || !ty || !ty->arg || derived_image(b, uav, id))
 		return;
-	for (i = 0; i < NELEM(dims) && strcmp(dims[i][0], ty->arg); i++)
+	n = strcspn(ty->arg, ",");
+	for (i = 0; i < NELEM(dims) && (strlen(dims[i][0]) != n || strncmp(dims[i][0], ty->arg, n)); i++)
 		;
-	if (i == NELEM(dims))
-		return; /* left to the translator's check of the declaration */
-	snprintf(name, sizeof name, "uav%d", id);
+	if (i == NELEM(dims) || (uav && ty->arg[n]))
+		return;
+	snprintf(name, sizeof name, uav ? "uav%d" : "i%d", id);
 	a = derived_new(c, b, in->loc, MA_IMAGE, name);
 	a->dim = dims[i][1];
-	a->access = loads_uav(c->m, id) ? "RW" : "WO";
+	a->access = !uav ? "RO" : loads_uav(c->m, id) ? "RW" : "WO";
 	a->bufid = id;
-	a->cal_fmt = il_inst_mod(in, "fmtx") ? il_inst_mod(in, "fmtx")->arg : NULL;
+	a->unnorm = !uav && !strcmp(ty->arg + n, ",unnorm");
+	a->cal_fmt = fmt ? fmt->arg : NULL;
 }
 
 void md_derived_slots(MdBlock *b)
@@ -335,8 +312,8 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 			}
 			continue;
 		}
-		if (in->op == OP_DCL_UAV) {
-			derived_uav_image(c, b, in);
+		if (in->op == OP_DCL_UAV || in->op == OP_DCL_RESOURCE) {
+			derived_image_arg(c, b, in, in->op == OP_DCL_UAV);
 			continue;
 		}
 		if (in->op == OP_DCL_RAW_UAV || in->op == OP_DCL_STRUCT_UAV) {
@@ -344,10 +321,6 @@ static void derived_args(Ctx *c, MdBlock *b, const Func *f, int ps)
 			int id = idm ? il_mod_int(idm, -1) : -1;
 			if (id >= 0 && id < 1024 && !derived_arg(b, "uav", id))
 				derived_push(c, b, in->loc, "uav", id, "i32", "RW", 0);
-			continue;
-		}
-		if (in->op == OP_DCL_RESOURCE) {
-			derived_resource(c, b, in);
 			continue;
 		}
 		if (il_inst_mod(in, "sampler") && in->op >= OP_SAMPLE && in->op <= OP_SAMPLE_C_G)
